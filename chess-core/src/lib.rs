@@ -1,0 +1,61 @@
+//! Chess rules: the board, legal moves, playing them, and the end of a game.
+//!
+//! `chess-core` is the bottom layer of the toolkit and knows nothing of PGN,
+//! FEN or any other notation; those live in the crates above it. It offers:
+//!
+//! - the vocabulary: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`],
+//!   [`Square`], [`Bitboard`], [`CastlingRights`] and [`Move`];
+//! - [`Board`] (placement only), [`Setup`] (an unvalidated position) and
+//!   [`Position`], which is what ruling F3 allows;
+//! - exact legal move generation for standard chess and Chess960,
+//!   [`Position::play`], check, checkmate, stalemate, insufficient material
+//!   and the fifty- and seventy-five-move rules;
+//! - [`perft`] and [`divide`] with bulk counting and no allocation per node;
+//! - the Polyglot Zobrist hash ([`Position::zobrist_hash`]) and repetition
+//!   helpers ([`repetitions`]).
+//!
+//! # Example
+//!
+//! ```
+//! use chess_core::{perft, Move, Position, Role, Square};
+//!
+//! let mut pos = Position::new();
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! pos.play(Move::Normal {
+//!     role: Role::Pawn,
+//!     from: Square::E2,
+//!     capture: None,
+//!     to: Square::E4,
+//!     promotion: None,
+//! })?;
+//! assert_eq!(pos.ep_square(), Some(Square::E3)); // ruling F1
+//! assert_eq!(perft(&Position::new(), 3), 8_902);
+//! # Ok::<_, chess_core::PlayError>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the vocabulary types.
+
+mod attacks;
+mod bitboard;
+mod board;
+mod movegen;
+mod moves;
+mod perft;
+mod polyglot_keys;
+mod position;
+mod types;
+mod zobrist;
+
+pub use attacks::{
+    aligned, between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks,
+};
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
+pub use perft::{divide, perft};
+pub use position::{CastlingRights, Outcome, PlayError, Position, PositionError, Setup};
+pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use zobrist::{is_fivefold_repetition, is_threefold_repetition, repetitions};

@@ -1,0 +1,186 @@
+//! `Move`: one move of the game, and `MoveList`, a fixed-capacity list of moves.
+
+use std::fmt;
+
+use arrayvec::ArrayVec;
+
+use crate::types::{File, Role, Square};
+
+/// A move, with enough information to play it and to undo it.
+///
+/// It is a small `Copy` value (6 bytes). Castling is stored as king and rook
+/// squares, so that standard chess and Chess960 need no separate cases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Move {
+    /// A piece moves from one square to another, capturing or not; a pawn
+    /// that reaches the last rank promotes.
+    Normal {
+        /// The role of the moving piece (`Pawn` for a promotion).
+        role: Role,
+        /// Where it comes from.
+        from: Square,
+        /// The role of the captured piece, if any.
+        capture: Option<Role>,
+        /// Where it goes.
+        to: Square,
+        /// The role a pawn promotes to.
+        promotion: Option<Role>,
+    },
+    /// A pawn captures en passant.
+    EnPassant {
+        /// Where the capturing pawn comes from.
+        from: Square,
+        /// The en passant square it moves to (not the captured pawn's).
+        to: Square,
+    },
+    /// The king castles with the rook on `rook`.
+    Castle {
+        /// The king's square before castling.
+        king: Square,
+        /// The castling rook's square before castling.
+        rook: Square,
+    },
+    /// A null move ("pass"): only the side to move changes. Never among the
+    /// legal moves; used by notations that record it (ruling E12).
+    Null,
+}
+
+/// Which side of the king a castling rook stands on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum CastlingSide {
+    /// Towards the h-file: `O-O`.
+    KingSide,
+    /// Towards the a-file: `O-O-O`.
+    QueenSide,
+}
+
+impl CastlingSide {
+    /// The side of the king that `rook` is on.
+    #[inline]
+    pub fn of(king: Square, rook: Square) -> CastlingSide {
+        if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide }
+    }
+
+    /// The file the king ends on: `g` or `c`.
+    #[inline]
+    pub const fn king_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::G,
+            CastlingSide::QueenSide => File::C,
+        }
+    }
+
+    /// The file the rook ends on: `f` or `d`.
+    #[inline]
+    pub const fn rook_to_file(self) -> File {
+        match self {
+            CastlingSide::KingSide => File::F,
+            CastlingSide::QueenSide => File::D,
+        }
+    }
+}
+
+impl Move {
+    /// The role of the moving piece (`King` for castling, `None` for a null move).
+    pub fn role(&self) -> Option<Role> {
+        match *self {
+            Move::Normal { role, .. } => Some(role),
+            Move::EnPassant { .. } => Some(Role::Pawn),
+            Move::Castle { .. } => Some(Role::King),
+            Move::Null => None,
+        }
+    }
+
+    /// The square the moving piece comes from (the king's for castling).
+    pub fn from(&self) -> Option<Square> {
+        match *self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king, .. } => Some(king),
+            Move::Null => None,
+        }
+    }
+
+    /// The square the moving piece goes to: for castling, the king's
+    /// destination (`g1`, `c1`, `g8` or `c8`), as in standard notation.
+    pub fn to(&self) -> Option<Square> {
+        match *self {
+            Move::Normal { to, .. } | Move::EnPassant { to, .. } => Some(to),
+            Move::Castle { king, rook } => Some(Square::from_coords(
+                CastlingSide::of(king, rook).king_to_file(),
+                king.rank(),
+            )),
+            Move::Null => None,
+        }
+    }
+
+    /// The captured role, if the move captures.
+    pub fn capture(&self) -> Option<Role> {
+        match *self {
+            Move::Normal { capture, .. } => capture,
+            Move::EnPassant { .. } => Some(Role::Pawn),
+            _ => None,
+        }
+    }
+
+    /// True for captures, en passant included.
+    pub fn is_capture(&self) -> bool {
+        self.capture().is_some()
+    }
+
+    /// The promotion role, if the move promotes.
+    pub fn promotion(&self) -> Option<Role> {
+        match *self {
+            Move::Normal { promotion, .. } => promotion,
+            _ => None,
+        }
+    }
+
+    /// The castling side, if the move castles.
+    pub fn castling_side(&self) -> Option<CastlingSide> {
+        match *self {
+            Move::Castle { king, rook } => Some(CastlingSide::of(king, rook)),
+            _ => None,
+        }
+    }
+
+    /// True if the move resets the fifty-move counter (pawn move or capture).
+    pub fn is_zeroing(&self) -> bool {
+        match *self {
+            Move::Normal { role, capture, .. } => role == Role::Pawn || capture.is_some(),
+            Move::EnPassant { .. } => true,
+            Move::Castle { .. } | Move::Null => false,
+        }
+    }
+}
+
+impl fmt::Display for Move {
+    /// UCI-like text for debugging: `e2e4`, `e7e8q`, castling as king to
+    /// rook square (`e1h1`), `0000` for the null move. Notations for people
+    /// live in the `san` crate.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Move::Normal { from, to, promotion, .. } => {
+                write!(f, "{from}{to}")?;
+                if let Some(p) = promotion {
+                    write!(f, "{}", p.char())?;
+                }
+                Ok(())
+            }
+            Move::EnPassant { from, to } => write!(f, "{from}{to}"),
+            Move::Castle { king, rook } => write!(f, "{king}{rook}"),
+            Move::Null => f.write_str("0000"),
+        }
+    }
+}
+
+/// The capacity of a [`MoveList`].
+///
+/// A valid position has at most 16 pieces a side (ruling F3 as extended in
+/// `PositionError::TooManyPieces`): 15 non-king pieces with at most 27
+/// targets each, plus 8 king moves and 2 castlings, stay below 512.
+pub const MAX_MOVES: usize = 512;
+
+/// A list of moves on the stack: no allocation.
+pub type MoveList = ArrayVec<Move, MAX_MOVES>;

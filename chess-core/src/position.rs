@@ -1,0 +1,537 @@
+//! `Setup` (an unvalidated position, as read from text) and `Position` (a
+//! validated one that moves can be generated for and played on).
+
+use std::num::NonZeroU32;
+
+use crate::attacks::between;
+use crate::bitboard::Bitboard;
+use crate::board::Board;
+use crate::moves::{CastlingSide, Move};
+use crate::types::{Color, Rank, Role, Square};
+
+/// Castling rights, stored as the set of rook squares that may still castle.
+///
+/// This covers standard chess (`a1`, `h1`, `a8`, `h8`) and Chess960 (any rook
+/// on the back rank) alike. Squares on rank 1 are White's rights, squares on
+/// rank 8 Black's.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CastlingRights(Bitboard);
+
+impl CastlingRights {
+    /// No castling rights.
+    pub const EMPTY: CastlingRights = CastlingRights(Bitboard::EMPTY);
+    /// The rights of the standard starting position: `a1`, `h1`, `a8`, `h8`.
+    pub const STANDARD: CastlingRights = CastlingRights(Bitboard(0x8100_0000_0000_0081));
+
+    /// Rights for the given rook squares (not validated; see [`Position::from_setup`]).
+    #[inline]
+    pub const fn from_rook_squares(squares: Bitboard) -> CastlingRights {
+        CastlingRights(squares)
+    }
+
+    /// The rook squares that keep a castling right.
+    #[inline]
+    pub const fn rook_squares(self) -> Bitboard {
+        self.0
+    }
+
+    /// The rook squares of `color`'s rights.
+    #[inline]
+    pub fn for_color(self, color: Color) -> Bitboard {
+        self.0 & Bitboard::rank(color.back_rank())
+    }
+
+    /// True if no right is left.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// True if the rook on `sq` may castle.
+    #[inline]
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0.contains(sq)
+    }
+
+    /// Adds the right of the rook on `sq`.
+    #[inline]
+    pub fn add(&mut self, sq: Square) {
+        self.0.add(sq);
+    }
+
+    /// Removes the right of the rook on `sq`.
+    #[inline]
+    pub fn discard(&mut self, sq: Square) {
+        self.0.discard(sq);
+    }
+
+    /// The rook of `color` that may castle on `side` of a king on `king`.
+    pub fn rook(self, color: Color, side: CastlingSide, king: Square) -> Option<Square> {
+        let rooks = self.for_color(color);
+        match side {
+            CastlingSide::KingSide => rooks.filter(|r| r.file() > king.file()).last(),
+            CastlingSide::QueenSide => rooks.filter(|r| r.file() < king.file()).next(),
+        }
+    }
+}
+
+/// A position as read from text, before any check of legality.
+///
+/// Turn it into a [`Position`] with [`Position::from_setup`], which is where
+/// the rules of ruling F3 are checked.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Setup {
+    /// Piece placement.
+    pub board: Board,
+    /// The side to move.
+    pub turn: Color,
+    /// Castling rights as rook squares.
+    pub castling_rights: CastlingRights,
+    /// The en passant square: the square behind a pawn that just advanced
+    /// two squares (ruling F1: set whether or not a capture is possible).
+    pub ep_square: Option<Square>,
+    /// Half-moves since the last capture or pawn move.
+    pub halfmoves: u32,
+    /// The number of the full move, starting at 1.
+    pub fullmoves: NonZeroU32,
+}
+
+impl Default for Setup {
+    fn default() -> Setup {
+        Position::new().to_setup()
+    }
+}
+
+impl Setup {
+    /// A setup with no pieces, White to move, no rights, clocks 0 and 1.
+    pub fn empty() -> Setup {
+        Setup {
+            board: Board::empty(),
+            turn: Color::White,
+            castling_rights: CastlingRights::EMPTY,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: NonZeroU32::MIN,
+        }
+    }
+}
+
+/// Why a [`Setup`] is not a possible position (ruling F3).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PositionError {
+    /// A side has no king or more than one.
+    #[error("{color} has {count} kings: each side needs exactly one")]
+    KingCount {
+        /// The side at fault.
+        color: Color,
+        /// How many kings it has.
+        count: u32,
+    },
+    /// A side has more than 16 pieces, which no game can reach.
+    #[error("{color} has {count} pieces: no side can have more than 16")]
+    TooManyPieces {
+        /// The side at fault.
+        color: Color,
+        /// How many pieces it has.
+        count: u32,
+    },
+    /// A pawn stands on rank 1 or 8.
+    #[error("a pawn stands on the back rank at {square}")]
+    PawnOnBackRank {
+        /// The first such square.
+        square: Square,
+    },
+    /// The side that is not to move is in check.
+    #[error("the side not to move ({color}) is in check")]
+    OppositeCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// A castling right whose king and rook are not where it needs them.
+    #[error("castling right for a rook on {square} without king and rook on their squares")]
+    InvalidCastlingRights {
+        /// The rook square of the first bad right.
+        square: Square,
+    },
+    /// An en passant square that is not behind a pawn that just advanced two squares.
+    #[error("en passant square {square} is not behind a pawn that just advanced two squares")]
+    InvalidEnPassant {
+        /// The given en passant square.
+        square: Square,
+    },
+}
+
+/// A legal position: placement, side to move, castling rights, en passant
+/// square and clocks, checked by ruling F3.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    pub(crate) board: Board,
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep_square: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: NonZeroU32,
+}
+
+impl Default for Position {
+    fn default() -> Position {
+        Position::new()
+    }
+}
+
+impl Position {
+    /// The standard starting position.
+    pub const fn new() -> Position {
+        Position {
+            board: Board::new(),
+            turn: Color::White,
+            castling: CastlingRights::STANDARD,
+            ep_square: None,
+            halfmoves: 0,
+            fullmoves: NonZeroU32::MIN,
+        }
+    }
+
+    /// Checks a setup against ruling F3 and returns the position.
+    ///
+    /// # Errors
+    ///
+    /// The first rule the setup breaks, as a [`PositionError`].
+    pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let board = setup.board;
+        for color in Color::ALL {
+            let count = (board.kings() & board.by_color(color)).count();
+            if count != 1 {
+                return Err(PositionError::KingCount { color, count });
+            }
+            let count = board.by_color(color).count();
+            if count > 16 {
+                return Err(PositionError::TooManyPieces { color, count });
+            }
+        }
+        if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
+            return Err(PositionError::PawnOnBackRank { square });
+        }
+        let pos = Position {
+            board,
+            turn: setup.turn,
+            castling: setup.castling_rights,
+            ep_square: setup.ep_square,
+            halfmoves: setup.halfmoves,
+            fullmoves: setup.fullmoves,
+        };
+        let them = !pos.turn;
+        if let Some(king) = board.king_of(them) {
+            if board.is_attacked(king, pos.turn, board.occupied()) {
+                return Err(PositionError::OppositeCheck { color: them });
+            }
+        }
+        pos.validate_castling()?;
+        pos.validate_ep()?;
+        Ok(pos)
+    }
+
+    /// Each right needs its colour's rook on the back rank, its king on the
+    /// same rank, and at most one right on each side of that king.
+    fn validate_castling(&self) -> Result<(), PositionError> {
+        let rights = self.castling.rook_squares();
+        let stray = rights & !Bitboard::BACKRANKS;
+        if let Some(square) = stray.first() {
+            return Err(PositionError::InvalidCastlingRights { square });
+        }
+        for color in Color::ALL {
+            let ours = self.castling.for_color(color);
+            let rooks = self.board.rooks() & self.board.by_color(color);
+            if let Some(square) = (ours & !rooks).first() {
+                return Err(PositionError::InvalidCastlingRights { square });
+            }
+            let Some(first) = ours.first() else { continue };
+            let king = self.board.king_of(color).filter(|k| k.rank() == color.back_rank());
+            let Some(king) = king else {
+                return Err(PositionError::InvalidCastlingRights { square: first });
+            };
+            let east = ours.filter(|r| r.file() > king.file()).count();
+            let west = ours.filter(|r| r.file() < king.file()).count();
+            if east > 1 || west > 1 {
+                return Err(PositionError::InvalidCastlingRights { square: first });
+            }
+        }
+        Ok(())
+    }
+
+    /// The en passant square must be on the sixth rank from the side to
+    /// move, empty, with the square behind it empty and an enemy pawn in front.
+    fn validate_ep(&self) -> Result<(), PositionError> {
+        let Some(square) = self.ep_square else { return Ok(()) };
+        let us = self.turn;
+        let bad = Err(PositionError::InvalidEnPassant { square });
+        if square.rank() != Rank::Sixth.relative_to(us) {
+            return bad;
+        }
+        let forward = us.fold_wb(8, -8);
+        let (Some(pushed), Some(origin)) = (square.offset(-forward), square.offset(forward))
+        else {
+            return bad;
+        };
+        let occ = self.board.occupied();
+        let their_pawns = self.board.pawns() & self.board.by_color(!us);
+        if occ.contains(square) || occ.contains(origin) || !their_pawns.contains(pushed) {
+            return bad;
+        }
+        Ok(())
+    }
+
+    /// The position as an unvalidated [`Setup`].
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            turn: self.turn,
+            castling_rights: self.castling,
+            ep_square: self.ep_square,
+            halfmoves: self.halfmoves,
+            fullmoves: self.fullmoves,
+        }
+    }
+
+    /// Piece placement.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// Castling rights.
+    #[inline]
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+
+    /// The en passant square, set after every two-square pawn advance
+    /// whether or not a capture is possible (ruling F1).
+    #[inline]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep_square
+    }
+
+    /// The en passant square only if an en passant capture is legal now.
+    pub fn legal_ep_square(&self) -> Option<Square> {
+        let ep = self.ep_square?;
+        self.legal_moves()
+            .iter()
+            .any(|m| matches!(m, Move::EnPassant { .. }))
+            .then_some(ep)
+    }
+
+    /// Half-moves since the last capture or pawn move (the fifty-move counter).
+    #[inline]
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+
+    /// The full-move number: 1 at the start, increased after each Black move.
+    #[inline]
+    pub fn fullmoves(&self) -> NonZeroU32 {
+        self.fullmoves
+    }
+
+    /// The king of the side to move.
+    #[inline]
+    pub(crate) fn our_king(&self) -> Option<Square> {
+        self.board.king_of(self.turn)
+    }
+
+    /// The pieces that give check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.our_king() {
+            Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// True if the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.checkers().is_nonempty()
+    }
+
+    /// True if the side to move is checkmated.
+    pub fn is_checkmate(&self) -> bool {
+        self.is_check() && !self.has_legal_moves()
+    }
+
+    /// True if the side to move is stalemated.
+    pub fn is_stalemate(&self) -> bool {
+        !self.is_check() && !self.has_legal_moves()
+    }
+
+    /// True if neither side can ever checkmate (FIDE dead positions): king
+    /// against king, king and one minor piece against king, and kings with
+    /// bishops all on squares of one colour.
+    pub fn is_insufficient_material(&self) -> bool {
+        let b = &self.board;
+        if (b.pawns() | b.rooks_and_queens()).is_nonempty() {
+            return false;
+        }
+        let minors = b.knights() | b.bishops();
+        if minors.count() <= 1 {
+            return true;
+        }
+        b.knights().is_empty()
+            && ((b.bishops() & Bitboard::DARK_SQUARES).is_empty()
+                || (b.bishops() & Bitboard::LIGHT_SQUARES).is_empty())
+    }
+
+    /// True once the fifty-move rule allows a draw claim (100 half-moves
+    /// without a capture or pawn move).
+    #[inline]
+    pub fn is_fifty_move_claimable(&self) -> bool {
+        self.halfmoves >= 100
+    }
+
+    /// True once the seventy-five-move rule ends the game (150 half-moves),
+    /// unless the last move gave checkmate.
+    pub fn is_seventy_five_move_draw(&self) -> bool {
+        self.halfmoves >= 150 && !self.is_checkmate()
+    }
+
+    /// The result if the game has ended by the rules on the board alone:
+    /// checkmate, stalemate, insufficient material or the 75-move rule.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.has_legal_moves() {
+            return Some(if self.is_check() {
+                Outcome::Decisive { winner: !self.turn }
+            } else {
+                Outcome::Draw
+            });
+        }
+        if self.is_insufficient_material() || self.halfmoves >= 150 {
+            return Some(Outcome::Draw);
+        }
+        None
+    }
+
+    /// Plays a legal move.
+    ///
+    /// # Errors
+    ///
+    /// [`PlayError`] if the move is not legal here; the position is unchanged.
+    pub fn play(&mut self, m: Move) -> Result<(), PlayError> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(PlayError { m })
+        }
+    }
+
+    /// True if `m` is among the legal moves.
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays a move without checking it. The move must be legal (from
+    /// [`Position::legal_moves`]) or [`Move::Null`]; anything else leaves a
+    /// position that breaks the invariants of this type (but never panics).
+    pub fn play_unchecked(&mut self, m: Move) {
+        let us = self.turn;
+        let them = !us;
+        self.ep_square = None;
+        self.halfmoves = self.halfmoves.saturating_add(1);
+        match m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                if let Some(captured) = capture {
+                    self.board.discard_piece(captured.of(them), to);
+                    self.halfmoves = 0;
+                }
+                if role == Role::Pawn {
+                    self.halfmoves = 0;
+                    if from.index().abs_diff(to.index()) == 16 {
+                        self.ep_square = Square::new(((from.index() + to.index()) / 2) as u32);
+                    }
+                } else if role == Role::King {
+                    self.castling = CastlingRights(self.castling.0 & !Bitboard::rank(us.back_rank()));
+                }
+                self.castling = CastlingRights(self.castling.0 & !(Bitboard::from(from) | to));
+                match promotion {
+                    Some(promoted) => {
+                        self.board.discard_piece(role.of(us), from);
+                        self.board.put_piece(promoted.of(us), to);
+                    }
+                    None => self.board.move_piece(role.of(us), from, to),
+                }
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                self.board.discard_piece(Role::Pawn.of(them), captured);
+                self.board.move_piece(Role::Pawn.of(us), from, to);
+                self.halfmoves = 0;
+            }
+            Move::Castle { king, rook } => {
+                let side = CastlingSide::of(king, rook);
+                let rank = king.rank();
+                self.board.discard_piece(Role::King.of(us), king);
+                self.board.discard_piece(Role::Rook.of(us), rook);
+                self.board.put_piece(Role::King.of(us), Square::from_coords(side.king_to_file(), rank));
+                self.board.put_piece(Role::Rook.of(us), Square::from_coords(side.rook_to_file(), rank));
+                self.castling = CastlingRights(self.castling.0 & !Bitboard::rank(us.back_rank()));
+            }
+            Move::Null => {}
+        }
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = them;
+    }
+
+    /// Pieces of the side to move that are pinned to their king.
+    pub fn pinned(&self) -> Bitboard {
+        let Some(king) = self.our_king() else { return Bitboard::EMPTY };
+        self.pinned_to(king, self.turn)
+    }
+
+    /// Pieces of `us` pinned to `king` by sliders of the other side.
+    #[inline]
+    pub(crate) fn pinned_to(&self, king: Square, us: Color) -> Bitboard {
+        let b = &self.board;
+        let them = b.by_color(!us);
+        let snipers = them
+            & ((crate::attacks::rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
+                | (crate::attacks::bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()));
+        let occ = b.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occ;
+            if !blockers.more_than_one() {
+                pinned |= blockers & b.by_color(us);
+            }
+        }
+        pinned
+    }
+}
+
+/// The end of a game by the rules of the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One side won (by checkmate).
+    Decisive {
+        /// The winning side.
+        winner: Color,
+    },
+    /// A draw: stalemate, insufficient material or the 75-move rule.
+    Draw,
+}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("illegal move {m}")]
+pub struct PlayError {
+    /// The move.
+    pub m: Move,
+}

@@ -1,0 +1,1 @@
+//! FEN and EPD (in progress).

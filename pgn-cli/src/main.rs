@@ -1,0 +1,2 @@
+//! The `pgn` command (in progress).
+fn main() {}

@@ -1,0 +1,1 @@
+//! Conformance harness (in progress).

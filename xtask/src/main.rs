@@ -1,0 +1,2 @@
+//! Project tasks (in progress).
+fn main() {}
