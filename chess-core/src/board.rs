@@ -42,7 +42,11 @@ impl Board {
 
     /// A board without pieces.
     pub const fn empty() -> Board {
-        Board { by_role: [Bitboard::EMPTY; 6], by_color: [Bitboard::EMPTY; 2], occupied: Bitboard::EMPTY }
+        Board {
+            by_role: [Bitboard::EMPTY; 6],
+            by_color: [Bitboard::EMPTY; 2],
+            occupied: Bitboard::EMPTY,
+        }
     }
 
     /// All occupied squares.

@@ -277,4 +277,3 @@ impl Position {
         self.count_legal_moves() > 0
     }
 }
-

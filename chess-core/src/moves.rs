@@ -107,10 +107,9 @@ impl Move {
     pub fn to(&self) -> Option<Square> {
         match *self {
             Move::Normal { to, .. } | Move::EnPassant { to, .. } => Some(to),
-            Move::Castle { king, rook } => Some(Square::from_coords(
-                CastlingSide::of(king, rook).king_to_file(),
-                king.rank(),
-            )),
+            Move::Castle { king, rook } => {
+                Some(Square::from_coords(CastlingSide::of(king, rook).king_to_file(), king.rank()))
+            }
             Move::Null => None,
         }
     }

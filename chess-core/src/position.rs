@@ -270,8 +270,7 @@ impl Position {
             return bad;
         }
         let forward = us.fold_wb(8, -8);
-        let (Some(pushed), Some(origin)) = (square.offset(-forward), square.offset(forward))
-        else {
+        let (Some(pushed), Some(origin)) = (square.offset(-forward), square.offset(forward)) else {
             return bad;
         };
         let occ = self.board.occupied();
@@ -322,10 +321,7 @@ impl Position {
     /// The en passant square only if an en passant capture is legal now.
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves()
-            .iter()
-            .any(|m| matches!(m, Move::EnPassant { .. }))
-            .then_some(ep)
+        self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. })).then_some(ep)
     }
 
     /// Half-moves since the last capture or pawn move (the fifty-move counter).
@@ -456,7 +452,8 @@ impl Position {
                         self.ep_square = Square::new(((from.index() + to.index()) / 2) as u32);
                     }
                 } else if role == Role::King {
-                    self.castling = CastlingRights(self.castling.0 & !Bitboard::rank(us.back_rank()));
+                    self.castling =
+                        CastlingRights(self.castling.0 & !Bitboard::rank(us.back_rank()));
                 }
                 self.castling = CastlingRights(self.castling.0 & !(Bitboard::from(from) | to));
                 match promotion {
@@ -478,8 +475,10 @@ impl Position {
                 let rank = king.rank();
                 self.board.discard_piece(Role::King.of(us), king);
                 self.board.discard_piece(Role::Rook.of(us), rook);
-                self.board.put_piece(Role::King.of(us), Square::from_coords(side.king_to_file(), rank));
-                self.board.put_piece(Role::Rook.of(us), Square::from_coords(side.rook_to_file(), rank));
+                self.board
+                    .put_piece(Role::King.of(us), Square::from_coords(side.king_to_file(), rank));
+                self.board
+                    .put_piece(Role::Rook.of(us), Square::from_coords(side.rook_to_file(), rank));
                 self.castling = CastlingRights(self.castling.0 & !Bitboard::rank(us.back_rank()));
             }
             Move::Null => {}

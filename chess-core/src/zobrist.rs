@@ -63,7 +63,13 @@ impl Position {
 pub fn repetitions(history: &[u64], halfmoves: u32) -> usize {
     let Some((&last, earlier)) = history.split_last() else { return 0 };
     let window = earlier.len().min(halfmoves as usize);
-    1 + earlier[earlier.len() - window..].iter().rev().skip(1).step_by(2).filter(|&&h| h == last).count()
+    1 + earlier[earlier.len() - window..]
+        .iter()
+        .rev()
+        .skip(1)
+        .step_by(2)
+        .filter(|&&h| h == last)
+        .count()
 }
 
 /// True if the last position of `history` has occurred three times (the
@@ -111,7 +117,8 @@ mod tests {
         let mut history = vec![pos.zobrist_hash()];
         for _ in 0..2 {
             for (from, to) in moves {
-                let m = Move::Normal { role: Role::Knight, from, capture: None, to, promotion: None };
+                let m =
+                    Move::Normal { role: Role::Knight, from, capture: None, to, promotion: None };
                 pos.play(m).expect("legal knight move");
                 history.push(pos.zobrist_hash());
             }

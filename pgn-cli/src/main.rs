@@ -1,2 +1,82 @@
-//! The `pgn` command (in progress).
-fn main() {}
+//! The `pgn` command: the toolkit's tasks from the shell.
+//!
+//! Subcommands so far:
+//!
+//! - `pgn perft FEN DEPTH [--divide]`: counts the leaf nodes of the legal
+//!   move tree (the move generator's standard test), optionally split by
+//!   first move.
+//!
+//! Exit codes: 0 on success, 2 for bad arguments or input (one line on
+//! standard error says why).
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use chess_core::{CastlingSide, File, Move, Square, divide, perft};
+use clap::{Parser, Subcommand};
+
+/// Chess game data tools: the 1994 PGN standard and its companions.
+#[derive(Parser)]
+#[command(name = "pgn", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the move sequences of DEPTH plies from a position.
+    Perft {
+        /// The position as FEN; four fields (EPD style) are accepted too.
+        fen: String,
+        /// The number of plies.
+        depth: u32,
+        /// Also print the count below each legal move, in UCI notation.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
+    }
+}
+
+fn run_perft(fen: &str, depth: u32, split: bool) -> ExitCode {
+    let pos = match fen_epd::parse_position(fen.as_bytes()) {
+        Ok(pos) => pos,
+        Err(err) => {
+            eprintln!("pgn perft: {err}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = io::stdout().lock();
+    let nodes = if split {
+        let lines = divide(&pos, depth);
+        for (m, n) in &lines {
+            let _ = writeln!(out, "{}: {n}", uci(*m));
+        }
+        lines.iter().map(|(_, n)| n).sum()
+    } else {
+        perft(&pos, depth)
+    };
+    let _ = writeln!(out, "nodes={nodes}");
+    ExitCode::SUCCESS
+}
+
+/// UCI notation for a divide line: castling as the king's move to its
+/// destination, except in Chess960 positions (king not on the e-file or
+/// rook not in the corner), where UCI writes king-takes-rook.
+fn uci(m: Move) -> String {
+    if let Move::Castle { king, rook } = m {
+        let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
+        if standard {
+            let side = CastlingSide::of(king, rook);
+            let to = Square::from_coords(side.king_to_file(), king.rank());
+            return format!("{king}{to}");
+        }
+    }
+    m.to_string()
+}
