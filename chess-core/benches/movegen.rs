@@ -1,5 +1,8 @@
 //! Criterion benchmarks: move generation, counting and perft.
 
+// criterion_group! generates an undocumented function.
+#![allow(missing_docs)]
+
 use chess_core::{Position, perft};
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 

@@ -69,8 +69,8 @@ pub(crate) struct Lister<'a>(pub(crate) &'a mut MoveList);
 impl Lister<'_> {
     #[inline(always)]
     fn push(&mut self, m: Move) {
-        // Capacity covers every position with at most 16 pieces a side (see
-        // `MAX_MOVES`), which `Position::from_setup` guarantees.
+        // `MAX_MOVES` bounds the legal moves of every position, so this
+        // never drops a move.
         let _ = self.0.try_push(m);
     }
 
@@ -198,10 +198,10 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
         let mut to = pawn_attacks(us, from) & theirs;
         if let Some(step) = from.offset(up).filter(|sq| !occ.contains(*sq)) {
             to.add(step);
-            if third.contains(step) {
-                if let Some(two) = step.offset(up).filter(|sq| !occ.contains(*sq)) {
-                    to.add(two);
-                }
+            if let Some(two) =
+                step.offset(up).filter(|sq| third.contains(step) && !occ.contains(*sq))
+            {
+                to.add(two);
             }
         }
         sink.pawn(board, from, to & target & pin_line);

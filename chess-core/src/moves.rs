@@ -4,6 +4,7 @@ use std::fmt;
 
 use arrayvec::ArrayVec;
 
+use crate::bitboard::Bitboard;
 use crate::types::{File, Role, Square};
 
 /// A move, with enough information to play it and to undo it.
@@ -61,6 +62,19 @@ impl CastlingSide {
     #[inline]
     pub fn of(king: Square, rook: Square) -> CastlingSide {
         if rook.file() > king.file() { CastlingSide::KingSide } else { CastlingSide::QueenSide }
+    }
+
+    /// Of the squares `candidates` on the king's rank, the one on this side
+    /// of `king` that is farthest from it (the X-FEN "outermost rook").
+    #[inline]
+    pub fn outermost(self, king: Square, candidates: Bitboard) -> Option<Square> {
+        let rank = candidates & Bitboard::rank(king.rank());
+        match self {
+            CastlingSide::KingSide => {
+                Bitboard(rank.0 & !(2u64 << king.index()).wrapping_sub(1)).last()
+            }
+            CastlingSide::QueenSide => Bitboard(rank.0 & ((1u64 << king.index()) - 1)).first(),
+        }
     }
 
     /// The file the king ends on: `g` or `c`.
@@ -174,12 +188,33 @@ impl fmt::Display for Move {
     }
 }
 
-/// The capacity of a [`MoveList`].
+/// The capacity of a [`MoveList`]: enough for any position, however much
+/// material it has.
 ///
-/// A valid position has at most 16 pieces a side (ruling F3 as extended in
-/// `PositionError::TooManyPieces`): 15 non-king pieces with at most 27
-/// targets each, plus 8 king moves and 2 castlings, stay below 512.
-pub const MAX_MOVES: usize = 512;
+/// A target square can be reached by at most 8 sliders (one per ray), 8
+/// knights and 3 pawns (4 moves each when promoting), so at most 28 moves of
+/// non-king pieces end on one square. With `n` such pieces of the side to
+/// move there are at most `min(27 * n, 28 * (63 - n)) <= 866` of them, plus
+/// 8 king moves and 2 castlings: 876 in all.
+pub const MAX_MOVES: usize = 1024;
 
 /// A list of moves on the stack: no allocation.
 pub type MoveList = ArrayVec<Move, MAX_MOVES>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outermost_rook_on_each_side() {
+        let rooks = Bitboard::from(Square::A1) | Square::B1 | Square::G1 | Square::H1 | Square::H2;
+        assert_eq!(CastlingSide::KingSide.outermost(Square::E1, rooks), Some(Square::H1));
+        assert_eq!(CastlingSide::QueenSide.outermost(Square::E1, rooks), Some(Square::A1));
+        // Kings on the corners: nothing beyond them, and no overflow.
+        assert_eq!(CastlingSide::KingSide.outermost(Square::H1, rooks), None);
+        assert_eq!(CastlingSide::QueenSide.outermost(Square::A1, rooks), None);
+        let black = Bitboard::from(Square::A8) | Square::G8;
+        assert_eq!(CastlingSide::KingSide.outermost(Square::H8, black), None);
+        assert_eq!(CastlingSide::QueenSide.outermost(Square::H8, black), Some(Square::A8));
+    }
+}

@@ -67,11 +67,7 @@ impl CastlingRights {
 
     /// The rook of `color` that may castle on `side` of a king on `king`.
     pub fn rook(self, color: Color, side: CastlingSide, king: Square) -> Option<Square> {
-        let rooks = self.for_color(color);
-        match side {
-            CastlingSide::KingSide => rooks.filter(|r| r.file() > king.file()).last(),
-            CastlingSide::QueenSide => rooks.filter(|r| r.file() < king.file()).next(),
-        }
+        side.outermost(king, self.for_color(color))
     }
 }
 
@@ -126,14 +122,6 @@ pub enum PositionError {
         /// The side at fault.
         color: Color,
         /// How many kings it has.
-        count: u32,
-    },
-    /// A side has more than 16 pieces, which no game can reach.
-    #[error("{color} has {count} pieces: no side can have more than 16")]
-    TooManyPieces {
-        /// The side at fault.
-        color: Color,
-        /// How many pieces it has.
         count: u32,
     },
     /// A pawn stands on rank 1 or 8.
@@ -205,10 +193,6 @@ impl Position {
             if count != 1 {
                 return Err(PositionError::KingCount { color, count });
             }
-            let count = board.by_color(color).count();
-            if count > 16 {
-                return Err(PositionError::TooManyPieces { color, count });
-            }
         }
         if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
             return Err(PositionError::PawnOnBackRank { square });
@@ -222,10 +206,10 @@ impl Position {
             fullmoves: setup.fullmoves,
         };
         let them = !pos.turn;
-        if let Some(king) = board.king_of(them) {
-            if board.is_attacked(king, pos.turn, board.occupied()) {
-                return Err(PositionError::OppositeCheck { color: them });
-            }
+        if let Some(king) = board.king_of(them)
+            && board.is_attacked(king, pos.turn, board.occupied())
+        {
+            return Err(PositionError::OppositeCheck { color: them });
         }
         pos.validate_castling()?;
         pos.validate_ep()?;

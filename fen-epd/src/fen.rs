@@ -84,6 +84,9 @@ pub enum ParseFenErrorKind {
         /// What the parser accepts: "6" (strict) or "4 or 6" (lenient).
         expected: &'static str,
     },
+    /// The strict parser found a separator other than one space between
+    /// fields, or white space before the first or after the last field.
+    Spacing,
     /// A field does not follow its grammar.
     Field {
         /// The field.
@@ -108,6 +111,9 @@ impl fmt::Display for ParseFenErrorKind {
         match self {
             ParseFenErrorKind::FieldCount { found, expected } => {
                 write!(f, "expected {expected} fields, found {found}")
+            }
+            ParseFenErrorKind::Spacing => {
+                f.write_str("fields must be separated by single spaces, with nothing around them")
             }
             ParseFenErrorKind::Field { field, reason } => {
                 write!(f, "invalid {field} field: {reason}")
@@ -137,6 +143,14 @@ struct Span<'a> {
 impl Span<'_> {
     fn error(&self, field: FenField, reason: &'static str) -> ParseFenError {
         ParseFenError { kind: ParseFenErrorKind::Field { field, reason }, offset: self.offset }
+    }
+
+    /// Reads a clock field: `digit+`, no sign, at most 2^32 - 1.
+    fn number(&self, field: FenField) -> Result<u32, ParseFenError> {
+        if self.text.is_empty() || !self.text.iter().all(u8::is_ascii_digit) {
+            return Err(self.error(field, "expected a number"));
+        }
+        self.parse(field, "number too large", |i| decimal(i))
     }
 
     /// Runs a complete nom parser over the field.
@@ -189,11 +203,6 @@ fn square(i: &[u8]) -> IResult<&[u8], Square> {
 // en-passant = "-" | square
 fn en_passant(i: &[u8]) -> IResult<&[u8], Option<Square>> {
     alt((value(None, tag("-")), map(square, Some))).parse(i)
-}
-
-// count = digit+ (no sign, fits in 32 bits)
-fn count(i: &[u8]) -> IResult<&[u8], u32> {
-    decimal(i)
 }
 
 // placement = rank "/" rank "/" ... (8 ranks, 8th first); rank = (piece | "1".."8")+
@@ -264,10 +273,10 @@ fn castling(span: Span<'_>, board: &Board) -> Result<CastlingRights, ParseFenErr
         let king = board.king_of(color).filter(|k| k.rank() == back);
         let square = match b.to_ascii_lowercase() {
             b'k' => king
-                .and_then(|k| rooks.filter(|r| r.file() > k.file()).last())
+                .and_then(|k| CastlingSide::KingSide.outermost(k, rooks))
                 .unwrap_or(Square::from_coords(File::H, back)),
             b'q' => king
-                .and_then(|k| rooks.filter(|r| r.file() < k.file()).next())
+                .and_then(|k| CastlingSide::QueenSide.outermost(k, rooks))
                 .unwrap_or(Square::from_coords(File::A, back)),
             c @ b'a'..=b'h' => match File::from_char(c as char) {
                 Some(file) => Square::from_coords(file, back),
@@ -291,15 +300,17 @@ impl Fen {
     ///
     /// [`ParseFenError`] naming the field and byte offset.
     pub fn from_ascii(s: &[u8]) -> Result<Fen, ParseFenError> {
+        let bad_space = s.iter().enumerate().position(|(i, &b)| {
+            b.is_ascii_whitespace() && (b != b' ' || i == 0 || i + 1 == s.len() || s[i - 1] == b' ')
+        });
+        if let Some(offset) = bad_space {
+            return Err(ParseFenError { kind: ParseFenErrorKind::Spacing, offset });
+        }
         let parts = fields(s, |b| b == b' ');
-        let well_spaced = !s.is_empty()
-            && s.first() != Some(&b' ')
-            && s.last() != Some(&b' ')
-            && !s.windows(2).any(|w| w == b"  ");
-        if !well_spaced || parts.len() != 6 {
+        if parts.len() != 6 {
             return Err(ParseFenError {
                 kind: ParseFenErrorKind::FieldCount { found: parts.len(), expected: "6" },
-                offset: 0,
+                offset: parts.get(6).map_or(s.len(), |p| p.offset),
             });
         }
         Fen::from_fields(&parts, false)
@@ -317,7 +328,7 @@ impl Fen {
         if parts.len() != 4 && parts.len() != 6 {
             return Err(ParseFenError {
                 kind: ParseFenErrorKind::FieldCount { found: parts.len(), expected: "4 or 6" },
-                offset: parts.get(6).map_or(0, |p| p.offset),
+                offset: parts.get(6).map_or(s.len(), |p| p.offset),
             });
         }
         Fen::from_fields(&parts, true)
@@ -356,8 +367,8 @@ impl Fen {
         let (halfmoves, fullmoves) = match rest {
             [] => (0, NonZeroU32::MIN),
             [half, full] => {
-                let halfmoves = half.parse(FenField::Halfmoves, "expected a number", count)?;
-                let n = full.parse(FenField::Fullmoves, "expected a number", count)?;
+                let halfmoves = half.number(FenField::Halfmoves)?;
+                let n = full.number(FenField::Fullmoves)?;
                 let fullmoves = match NonZeroU32::new(n) {
                     Some(n) => n,
                     None if lenient => NonZeroU32::MIN,
@@ -471,15 +482,9 @@ fn write_castling(s: &Setup, notation: CastlingNotation, out: &mut String) {
                 let east = rights.filter(|r| r.file() > k.file()).collect::<Bitboard>();
                 (east, rights & !east)
             }
-            None => (Bitboard::EMPTY, rights),
+            None => (rights, Bitboard::EMPTY),
         };
-        let outermost = |side| {
-            let k = king?;
-            match side {
-                CastlingSide::KingSide => rooks.filter(|r| r.file() > k.file()).last(),
-                CastlingSide::QueenSide => rooks.filter(|r| r.file() < k.file()).next(),
-            }
-        };
+        let outermost = |side: CastlingSide| side.outermost(king?, rooks);
         let mut push = |rook: Square, side| {
             let letter = match notation {
                 CastlingNotation::XFen if outermost(side) == Some(rook) => match side {
@@ -490,7 +495,8 @@ fn write_castling(s: &Setup, notation: CastlingNotation, out: &mut String) {
             };
             out.push(color.fold_wb(letter, letter.to_ascii_lowercase()));
         };
-        // King side from the outside in (descending files), then queen side.
+        // King side from the outside in (descending files), then queen side;
+        // without a king (an unvalidated setup) all in descending files.
         while let Some(rook) = king_side.last() {
             king_side.discard(rook);
             push(rook, CastlingSide::KingSide);
@@ -572,7 +578,10 @@ mod tests {
         let lenient = Fen::from_ascii_lenient(format!("  {four}\t\n").as_bytes()).expect("F2");
         assert_eq!(lenient.to_string(), START);
         assert!(Fen::from_ascii(format!(" {START}").as_bytes()).is_err());
-        assert!(Fen::from_ascii(START.replace(" w ", "  w ").as_bytes()).is_err());
+        let err = Fen::from_ascii(START.replace(" w ", "  w ").as_bytes()).expect_err("two spaces");
+        assert_eq!((err.kind, err.offset), (ParseFenErrorKind::Spacing, 44));
+        let err = Fen::from_ascii(format!("{START}\n").as_bytes()).expect_err("newline");
+        assert_eq!((err.kind, err.offset), (ParseFenErrorKind::Spacing, 56));
     }
 
     #[test]
@@ -584,6 +593,9 @@ mod tests {
         let err = Fen::from_ascii(b"rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
             .expect_err("long rank");
         assert_eq!(err.offset, 17);
+        let err =
+            Fen::from_ascii(START.replace("0 1", "4294967296 1").as_bytes()).expect_err("overflow");
+        assert_eq!(err.to_string(), "invalid halfmove clock field: number too large at byte 53");
     }
 
     #[test]

@@ -41,7 +41,8 @@ impl Rng {
 fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
     for _ in 0..=rng.below(2) {
         let at = rng.below(input.len() + 1);
-        let byte = if rng.below(4) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] };
+        let byte =
+            if rng.below(4) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] };
         match rng.below(4) {
             // Swapping a piece letter for another keeps the board well formed,
             // so that many inputs reach validation and move generation.
@@ -75,7 +76,8 @@ fn exercise(input: &[u8]) {
         let _ = perft(&pos, 2);
         let _ = (pos.zobrist_hash(), pos.outcome(), pos.is_insufficient_material());
         let written = Fen::from_position(&pos).to_string();
-        let reread = fen_epd::parse_position(written.as_bytes()).expect("written position is legal");
+        let reread =
+            fen_epd::parse_position(written.as_bytes()).expect("written position is legal");
         assert_eq!(reread, pos);
     }
 }

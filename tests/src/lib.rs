@@ -1,1 +1,89 @@
-//! Conformance harness (in progress).
+//! The conformance harness: checks of the toolkit against the PGN standard,
+//! the project's rulings and the shared test corpus.
+//!
+//! The harness is a list of [`Check`]s. Each check fills one [`Section`]: a
+//! row of the conformance table, named after the part of the standard or
+//! the suite it covers (`§16.1 FEN (round trip)`, `rules: perft
+//! shakmaty/tricky.perft`), with counts of passed and failed cases and a
+//! message per failure. Two front ends run the same checks:
+//!
+//! - `cargo xtask conformance [--full]` runs the `conformance` binary of
+//!   this crate in release mode and prints the table;
+//! - `cargo test -p pgn-tests` runs every check in [`Mode::Quick`] and
+//!   fails on any failed case.
+//!
+//! To cover a new part of the standard, add a module with a `checks()`
+//! function and list it in [`all_checks`].
+//!
+//! The corpus is read from `../shared/corpus` beside the workspace root, or
+//! from the folder named by the `PGN_CORPUS` environment variable.
+
+pub mod fen;
+pub mod perft;
+
+mod parallel;
+mod report;
+mod section;
+
+use std::path::{Path, PathBuf};
+
+pub use report::render_table;
+pub use section::{Check, Section};
+
+/// How much work the long-running checks do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// Small budgets for `cargo test`, which runs unoptimised code.
+    Quick,
+    /// The default of `cargo xtask conformance`: every case that fits a
+    /// budget of about a minute in a release build.
+    Default,
+    /// Everything, however long it takes (`cargo xtask conformance --full`).
+    Full,
+}
+
+/// What every check needs to know: the mode and where the data is.
+#[derive(Clone, Debug)]
+pub struct Context {
+    /// How much work to do.
+    pub mode: Mode,
+    /// The root of the shared test corpus.
+    pub corpus: PathBuf,
+}
+
+impl Context {
+    /// A context for `mode`, with the corpus from `PGN_CORPUS` or else
+    /// [`default_corpus_dir`].
+    pub fn new(mode: Mode) -> Context {
+        let corpus = std::env::var_os("PGN_CORPUS").map_or_else(default_corpus_dir, PathBuf::from);
+        Context { mode, corpus }
+    }
+
+    /// The path of a corpus file, given relative to the corpus root.
+    pub fn corpus_file(&self, relative: &str) -> PathBuf {
+        self.corpus.join(relative)
+    }
+}
+
+/// The workspace root: the parent of this crate's folder.
+pub fn workspace_root() -> PathBuf {
+    let manifest_dir = crate_dir();
+    manifest_dir.parent().map_or_else(|| manifest_dir.to_path_buf(), Path::to_path_buf)
+}
+
+/// The corpus beside the workspace: `<workspace root>/../shared/corpus`.
+pub fn default_corpus_dir() -> PathBuf {
+    workspace_root().join("../shared/corpus")
+}
+
+/// The folder of this crate (its test data lives here).
+pub fn crate_dir() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every check of the harness, in the order of the table.
+pub fn all_checks() -> Vec<Check> {
+    let mut checks = fen::checks();
+    checks.extend(perft::checks());
+    checks
+}

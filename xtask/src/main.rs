@@ -1,2 +1,44 @@
-//! Project tasks (in progress).
-fn main() {}
+//! `cargo xtask`: project tasks written in Rust, run through the alias in
+//! `.cargo/config.toml`.
+//!
+//! - `cargo xtask tidy` checks the architecture invariants (see [`tidy`]).
+//! - `cargo xtask conformance [--full]` runs the conformance harness of
+//!   `pgn-tests` and prints its table (see [`conformance`]).
+
+mod conformance;
+mod tidy;
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  tidy                 check crate layering and `//!` file headers
+  conformance [--full] run the conformance harness (--full: also the long suites)";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let root = workspace_root();
+    match args.split_first() {
+        Some((task, rest)) if task == "tidy" && rest.is_empty() => tidy::main(&root),
+        Some((task, rest)) if task == "conformance" => conformance::main(&root, rest),
+        Some((task, _)) if task == "help" || task == "--help" || task == "-h" => {
+            println!("{USAGE}");
+            ExitCode::SUCCESS
+        }
+        _ => {
+            eprintln!("{USAGE}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's folder.
+fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask's folder is inside the workspace root")
+        .to_path_buf()
+}

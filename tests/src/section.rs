@@ -1,0 +1,108 @@
+//! The row model of the harness: a [`Section`] of results and the [`Check`]
+//! that fills it.
+
+use std::fmt;
+
+use crate::Context;
+
+/// The results of one row of the conformance table: a section of the
+/// standard, or one test suite.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Section {
+    name: String,
+    passed: usize,
+    failures: Vec<String>,
+}
+
+impl Section {
+    /// An empty row called `name`.
+    pub fn new(name: impl Into<String>) -> Section {
+        Section { name: name.into(), passed: 0, failures: Vec::new() }
+    }
+
+    /// The row's name, such as `§16.1 FEN (round trip)`.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Counts one passed case.
+    pub fn pass(&mut self) {
+        self.passed += 1;
+    }
+
+    /// Counts one failed case, with a message saying what and where.
+    pub fn fail(&mut self, message: impl Into<String>) {
+        self.failures.push(message.into());
+    }
+
+    /// Counts one case: passed on `Ok`, failed with the message on `Err`.
+    pub fn record(&mut self, outcome: Result<(), String>) {
+        match outcome {
+            Ok(()) => self.pass(),
+            Err(message) => self.fail(message),
+        }
+    }
+
+    /// The number of cases run.
+    pub fn cases(&self) -> usize {
+        self.passed + self.failures.len()
+    }
+
+    /// The number of passed cases.
+    pub fn passed(&self) -> usize {
+        self.passed
+    }
+
+    /// The number of failed cases.
+    pub fn failed(&self) -> usize {
+        self.failures.len()
+    }
+
+    /// The messages of the failed cases, in the order they were found.
+    pub fn failures(&self) -> &[String] {
+        &self.failures
+    }
+
+    /// True if no case failed.
+    pub fn is_ok(&self) -> bool {
+        self.failures.is_empty()
+    }
+}
+
+/// The body of a check: records its cases in the section.
+type RunFn = dyn Fn(&Context, &mut Section) + Send + Sync;
+
+/// A named check that produces one [`Section`].
+pub struct Check {
+    name: String,
+    run: Box<RunFn>,
+}
+
+impl Check {
+    /// A check called `name` (which becomes the row's name) that records its
+    /// cases with `run`.
+    pub fn new(
+        name: impl Into<String>,
+        run: impl Fn(&Context, &mut Section) + Send + Sync + 'static,
+    ) -> Check {
+        Check { name: name.into(), run: Box::new(run) }
+    }
+
+    /// The name of the row.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Runs the check.
+    pub fn run(&self, ctx: &Context) -> Section {
+        let mut section = Section::new(self.name.as_str());
+        (self.run)(ctx, &mut section);
+        section
+    }
+}
+
+impl fmt::Debug for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Check").field("name", &self.name).finish_non_exhaustive()
+    }
+}

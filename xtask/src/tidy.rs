@@ -1,0 +1,381 @@
+//! `cargo xtask tidy`: the architecture invariants that a program can check.
+//!
+//! - **Layering.** A crate of ours depends only on the crates of ours that
+//!   its layer allows ([`allowed`]); the dependency graph comes from
+//!   `cargo metadata`.
+//! - **File headers.** Every `.rs` file of a workspace member starts with a
+//!   `//!` comment saying what the file holds.
+//!
+//! Each check returns a list of problems, one message per problem; an empty
+//! list means the workspace is tidy. The same checks run as a unit test, so
+//! `cargo test --workspace` fails on a tidy problem too.
+
+use std::collections::BTreeSet;
+use std::error::Error;
+use std::ffi::OsString;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+use serde_json::Value;
+
+/// Runs every check on the workspace at `root` and prints the problems.
+pub(crate) fn main(root: &Path) -> ExitCode {
+    let workspace = match Workspace::load(root) {
+        Ok(workspace) => workspace,
+        Err(err) => {
+            eprintln!("tidy: cannot read the workspace: {err}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let problems = problems(&workspace);
+    if problems.is_empty() {
+        println!("tidy: ok");
+        return ExitCode::SUCCESS;
+    }
+    for problem in &problems {
+        eprintln!("tidy: {problem}");
+    }
+    eprintln!("tidy: {} problem(s)", problems.len());
+    ExitCode::FAILURE
+}
+
+/// Every problem that the checks of this module find.
+pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
+    let mut problems = check_layers(workspace);
+    problems.extend(check_headers(workspace));
+    problems
+}
+
+/// The crates of ours that the layer of `krate` allows it to depend on.
+///
+/// `None` for a crate that has no layer yet: tidy reports it, so that a new
+/// crate gets a place in the table below.
+fn allowed(krate: &str) -> Option<Allowed> {
+    /// The library crates, bottom layer first (ARCHITECTURE.md).
+    const LIBRARIES: &[&str] =
+        &["pgn-lex", "chess-core", "pgn-syntax", "fen-epd", "san", "pgn-export", "pgc"];
+    const BELOW_SAN: &[&str] = &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex"];
+    const BELOW_EXPORT: &[&str] = &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
+    const BELOW_PGC: &[&str] =
+        &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san", "pgn-export"];
+
+    Some(match krate {
+        "pgn-lex" | "chess-core" => Allowed::Only(&[]),
+        "pgn-syntax" => Allowed::Only(&["pgn-lex"]),
+        "fen-epd" => Allowed::Only(&["chess-core"]),
+        "san" => Allowed::Only(BELOW_SAN),
+        "pgn-export" => Allowed::Only(BELOW_EXPORT),
+        "pgc" => Allowed::Only(BELOW_PGC),
+        "pgn-cli" => Allowed::Libraries(LIBRARIES),
+        "xtask" | "pgn-tests" => Allowed::Anything,
+        _ => return None,
+    })
+}
+
+/// Which crates of ours a crate may depend on.
+#[derive(Clone, Copy, Debug)]
+enum Allowed {
+    /// Only these, whatever the kind of dependency (a library's tests and
+    /// benches live in its layer too).
+    Only(&'static [&'static str]),
+    /// These for normal and build dependencies, anything for dev-dependencies.
+    Libraries(&'static [&'static str]),
+    /// Any crate of ours.
+    Anything,
+}
+
+impl Allowed {
+    fn permits(self, dependency: &Dependency) -> bool {
+        match self {
+            Allowed::Only(crates) => crates.contains(&dependency.name.as_str()),
+            Allowed::Libraries(crates) => {
+                dependency.kind == DependencyKind::Dev || crates.contains(&dependency.name.as_str())
+            }
+            Allowed::Anything => true,
+        }
+    }
+
+    fn describe(self) -> String {
+        match self {
+            Allowed::Only([]) => "no crate of ours".to_owned(),
+            Allowed::Only(crates) => crates.join(", "),
+            Allowed::Libraries(crates) => {
+                format!("{} (and anything as a dev-dependency)", crates.join(", "))
+            }
+            Allowed::Anything => "anything".to_owned(),
+        }
+    }
+}
+
+/// Checks that every dependency between crates of ours points down the layers.
+pub(crate) fn check_layers(workspace: &Workspace) -> Vec<String> {
+    let ours: BTreeSet<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
+    let mut problems = Vec::new();
+    for package in &workspace.packages {
+        let Some(allowed) = allowed(&package.name) else {
+            problems.push(format!(
+                "crate `{}` has no layer: add it to `allowed` in xtask/src/tidy.rs",
+                package.name
+            ));
+            continue;
+        };
+        for dependency in &package.dependencies {
+            if ours.contains(dependency.name.as_str()) && !allowed.permits(dependency) {
+                problems.push(format!(
+                    "crate `{}` has a {} on `{}`, which its layer forbids \
+                     (`{}` may depend on: {})",
+                    package.name,
+                    dependency.kind.describe(),
+                    dependency.name,
+                    package.name,
+                    allowed.describe(),
+                ));
+            }
+        }
+    }
+    problems
+}
+
+/// Checks that every `.rs` file of every member starts with a `//!` line.
+pub(crate) fn check_headers(workspace: &Workspace) -> Vec<String> {
+    let mut files = BTreeSet::new();
+    let mut problems = Vec::new();
+    for package in &workspace.packages {
+        if let Err(err) = collect_rust_files(&package.dir, &mut files) {
+            problems.push(format!("cannot list {}: {err}", package.dir.display()));
+        }
+    }
+    for file in &files {
+        let shown = file.strip_prefix(&workspace.root).unwrap_or(file).display();
+        match fs::read(file) {
+            Ok(text) if has_header(&text) => {}
+            Ok(_) => problems.push(format!(
+                "{shown}: the file must start with a `//!` comment saying what it holds \
+                 (on the first line)"
+            )),
+            Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
+        }
+    }
+    problems
+}
+
+/// True if the text's first line is a `//!` comment.
+fn has_header(text: &[u8]) -> bool {
+    text.starts_with(b"//!")
+}
+
+/// Adds the `.rs` files under `dir` to `files`, skipping `target` folders.
+fn collect_rust_files(dir: &Path, files: &mut BTreeSet<PathBuf>) -> io::Result<()> {
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let path = entry.path();
+        if entry.file_type()?.is_dir() {
+            if entry.file_name() != "target" {
+                collect_rust_files(&path, files)?;
+            }
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.insert(path);
+        }
+    }
+    Ok(())
+}
+
+/// The members of the workspace and their dependencies.
+#[derive(Debug)]
+pub(crate) struct Workspace {
+    /// The folder of the root `Cargo.toml`.
+    root: PathBuf,
+    /// Every member.
+    packages: Vec<Package>,
+}
+
+/// A member of the workspace.
+#[derive(Debug)]
+struct Package {
+    name: String,
+    /// The folder of its `Cargo.toml`.
+    dir: PathBuf,
+    dependencies: Vec<Dependency>,
+}
+
+/// One dependency as declared in a member's `Cargo.toml`.
+#[derive(Debug)]
+struct Dependency {
+    /// The package name (not a rename).
+    name: String,
+    kind: DependencyKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DependencyKind {
+    Normal,
+    Build,
+    Dev,
+}
+
+impl DependencyKind {
+    fn describe(self) -> &'static str {
+        match self {
+            DependencyKind::Normal => "dependency",
+            DependencyKind::Build => "build-dependency",
+            DependencyKind::Dev => "dev-dependency",
+        }
+    }
+}
+
+impl Workspace {
+    /// Reads the workspace at `root` with `cargo metadata --no-deps`, running
+    /// the cargo that runs us (`$CARGO`) or else `cargo` from `PATH`.
+    pub(crate) fn load(root: &Path) -> Result<Workspace, Box<dyn Error>> {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| OsString::from("cargo"));
+        let output = Command::new(cargo)
+            .args(["metadata", "--format-version", "1", "--no-deps", "--manifest-path"])
+            .arg(root.join("Cargo.toml"))
+            .output()?;
+        if !output.status.success() {
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            return Err(format!("cargo metadata failed: {}", stderr.trim()).into());
+        }
+        Workspace::from_metadata(&String::from_utf8(output.stdout)?)
+    }
+
+    /// Builds the model from the JSON that `cargo metadata` prints.
+    fn from_metadata(json: &str) -> Result<Workspace, Box<dyn Error>> {
+        let metadata: Value = serde_json::from_str(json)?;
+        let root = PathBuf::from(string_field(&metadata, "workspace_root")?);
+        let packages = array_field(&metadata, "packages")?
+            .iter()
+            .map(Package::from_metadata)
+            .collect::<Result<_, _>>()?;
+        Ok(Workspace { root, packages })
+    }
+}
+
+impl Package {
+    fn from_metadata(package: &Value) -> Result<Package, Box<dyn Error>> {
+        let name = string_field(package, "name")?.to_owned();
+        let manifest = Path::new(string_field(package, "manifest_path")?);
+        let dir = manifest.parent().ok_or("a manifest path has no folder")?.to_path_buf();
+        let dependencies = array_field(package, "dependencies")?
+            .iter()
+            .map(Dependency::from_metadata)
+            .collect::<Result<_, _>>()?;
+        Ok(Package { name, dir, dependencies })
+    }
+}
+
+impl Dependency {
+    fn from_metadata(dependency: &Value) -> Result<Dependency, Box<dyn Error>> {
+        let name = string_field(dependency, "name")?.to_owned();
+        let kind = match dependency.get("kind").and_then(Value::as_str) {
+            None => DependencyKind::Normal,
+            Some("build") => DependencyKind::Build,
+            Some("dev") => DependencyKind::Dev,
+            Some(other) => return Err(format!("unknown dependency kind `{other}`").into()),
+        };
+        Ok(Dependency { name, kind })
+    }
+}
+
+fn string_field<'a>(value: &'a Value, key: &str) -> Result<&'a str, Box<dyn Error>> {
+    value.get(key).and_then(Value::as_str).ok_or_else(|| format!("no string `{key}`").into())
+}
+
+fn array_field<'a>(value: &'a Value, key: &str) -> Result<&'a [Value], Box<dyn Error>> {
+    value
+        .get(key)
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .ok_or_else(|| format!("no array `{key}`").into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A crate's dependencies as `(name, kind)`, the kind as in `cargo metadata`.
+    type Deps<'a> = &'a [(&'a str, Option<&'a str>)];
+
+    /// Metadata of a small workspace of `(crate, dependencies)`.
+    fn workspace(crates: &[(&str, Deps<'_>)]) -> Workspace {
+        let packages: Vec<Value> = crates
+            .iter()
+            .map(|(name, deps)| {
+                let deps: Vec<Value> = deps
+                    .iter()
+                    .map(|(dep, kind)| serde_json::json!({ "name": dep, "kind": kind }))
+                    .collect();
+                serde_json::json!({
+                    "name": name,
+                    "manifest_path": format!("/ws/{name}/Cargo.toml"),
+                    "dependencies": deps,
+                })
+            })
+            .collect();
+        let json = serde_json::json!({ "workspace_root": "/ws", "packages": packages });
+        Workspace::from_metadata(&json.to_string()).expect("well-formed metadata")
+    }
+
+    #[test]
+    fn the_workspace_is_tidy() {
+        let root = crate::workspace_root();
+        let workspace = Workspace::load(&root).expect("cargo metadata runs");
+        let problems = problems(&workspace);
+        assert!(problems.is_empty(), "cargo xtask tidy found problems:\n{}", problems.join("\n"));
+    }
+
+    #[test]
+    fn dependencies_must_point_down() {
+        let ws = workspace(&[
+            ("chess-core", &[("fen-epd", None)]),
+            ("fen-epd", &[("chess-core", None), ("nom", None)]),
+            ("san", &[("pgn-export", Some("build"))]),
+            ("pgn-export", &[]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 2, "{problems:#?}");
+        assert!(problems[0].starts_with("crate `chess-core` has a dependency on `fen-epd`"));
+        assert!(problems[1].starts_with("crate `san` has a build-dependency on `pgn-export`"));
+    }
+
+    #[test]
+    fn dev_dependencies_of_libraries_point_down_too() {
+        let ws = workspace(&[
+            ("pgn-lex", &[("pgn-syntax", Some("dev"))]),
+            ("pgn-syntax", &[("pgn-lex", Some("dev"))]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].contains("dev-dependency on `pgn-syntax`"));
+    }
+
+    #[test]
+    fn binaries_and_test_crates() {
+        let ws = workspace(&[
+            ("pgn-cli", &[("pgc", None), ("pgn-tests", Some("dev")), ("xtask", None)]),
+            ("pgn-tests", &[("pgn-cli", None)]),
+            ("xtask", &[("pgn-tests", Some("build"))]),
+            ("pgc", &[]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].starts_with("crate `pgn-cli` has a dependency on `xtask`"));
+    }
+
+    #[test]
+    fn a_crate_without_layer_is_reported() {
+        let ws = workspace(&[("pgn-new", &[])]);
+        assert_eq!(check_layers(&ws).len(), 1);
+    }
+
+    #[test]
+    fn header_must_be_on_the_first_line() {
+        assert!(has_header(b"//! What this file holds.\n"));
+        assert!(!has_header(b"\n//! Too late.\n"));
+        assert!(!has_header(b"/// An item doc.\n"));
+        assert!(!has_header(b"// A plain comment.\n"));
+        assert!(!has_header(b""));
+    }
+}
