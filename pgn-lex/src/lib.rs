@@ -1,10 +1,48 @@
 //! The PGN lexer: sections 4 to 7 of the 1994 PGN standard.
 //!
-//! **Status: planned** (issue "Reading PGN"). This crate will turn bytes into
-//! tokens without copying: strings with their escapes decoded lazily,
-//! integers, symbols, periods, `*`, brackets, parentheses, NAGs, brace and
-//! rest-of-line comments, `%` escape lines, suffix annotations and the
-//! evaluation glyphs found in real files. Each token will carry its byte span;
-//! lines and columns will be computed only when a diagnostic is shown.
+//! It turns bytes into [`Token`]s without copying: each token borrows its
+//! bytes from the input and carries its absolute byte offset and
+//! [`TokenFlags`] for what was irregular about it (an unterminated string, a
+//! line over 255 bytes, a control byte, ...). Readers turn those flags into
+//! diagnostics with line and column; the lexer itself never fails and never
+//! panics: every byte sequence is some sequence of tokens.
 //!
-//! It depends on no other crate of this workspace.
+//! What it reads (§4–§7, and what real files hold):
+//!
+//! - strings with `\"` and `\\` escapes, decoded lazily ([`Token::string_value`]);
+//! - integers, symbols, `.`, `*`, `[ ] ( ) < >`, NAGs (`$12`);
+//! - brace comments (not nested) and rest-of-line comments;
+//! - `%` escape lines, in column 1 only (§6);
+//! - suffix annotations (`!`, `?!`, ...) and evaluation glyphs (`+-`, `=`,
+//!   `∞`, ...), as separate tokens;
+//! - a UTF-8 byte-order mark at the start is skipped; CR LF, lone CR and LF
+//!   all end lines; tab and vertical tab are white space; bytes of 128 and
+//!   above are kept as they are in strings and comments (UTF-8 or Latin-1).
+//!
+//! The [`Lexer`] works over a window of a stream and asks for more input
+//! when a token may continue past it ([`Step::NeedMore`]); [`tokens`] is the
+//! simple iterator over a complete input.
+//!
+//! # Example
+//!
+//! ```
+//! use pgn_lex::{tokens, TokenKind};
+//!
+//! let input = br#"[Event "F/S Return \"Match\""] 1. e4 e5?! {a comment} 1-0"#;
+//! let toks: Vec<_> = tokens(input).collect();
+//! assert_eq!(toks[2].kind, TokenKind::String);
+//! assert_eq!(&*toks[2].string_value(), br#"F/S Return "Match""#);
+//! assert_eq!(toks[8].kind, TokenKind::Suffix);
+//! assert_eq!(toks[8].text, b"?!");
+//! assert_eq!(toks[10].text, b"1-0");
+//! ```
+//!
+//! # Feature flags
+//!
+//! None.
+
+mod lexer;
+mod token;
+
+pub use lexer::{Lexer, Step, Tokens, tokens};
+pub use token::{Token, TokenFlags, TokenKind};

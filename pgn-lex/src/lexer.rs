@@ -1,0 +1,702 @@
+//! The lexer: a cursor over a window of the input that yields one token at
+//! a time, or asks for more input when a token may run past the window.
+//!
+//! The input may arrive in pieces (a stream read into a buffer). The caller
+//! passes the window it has and whether it is the end of the input; a token
+//! that touches the end of a window that is not the end of input is not
+//! returned: [`Step::NeedMore`] tells the caller to refill and call again.
+//! Offsets are absolute (from the start of the whole input), so they stay
+//! valid when the caller drops consumed bytes ([`Lexer::discard`]).
+//!
+//! The lexer tracks only where the current line starts, to flag lines
+//! longer than §4.3 allows; line and column numbers are computed by readers
+//! when they report a diagnostic, not per byte here.
+
+use crate::token::{Token, TokenFlags, TokenKind};
+
+/// What one call of [`Lexer::next`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// The next token.
+    Token(Token<'a>),
+    /// The window ends inside (or right before) a token and more input may
+    /// follow: refill and call again with the same unconsumed bytes.
+    NeedMore,
+    /// The end of input.
+    End,
+}
+
+/// The UTF-8 byte-order mark, skipped at the start of input.
+const BOM: &[u8] = b"\xef\xbb\xbf";
+
+/// The longest line §4.3 allows, newline included.
+const MAX_LINE: u64 = 255;
+/// The longest string or symbol §7 allows.
+const MAX_TOKEN: usize = 255;
+
+const WS: u8 = 1;
+const NEWLINE: u8 = 2;
+const SYMBOL: u8 = 4;
+const DIGIT: u8 = 8;
+const CONTROL: u8 = 16;
+
+/// Byte classes: one table lookup per byte on the hot paths.
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = match c {
+            b' ' | b'\t' | 0x0b | 0x0c => WS,
+            b'\n' | b'\r' => WS | NEWLINE,
+            b'0'..=b'9' => SYMBOL | DIGIT,
+            b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'+' | b'#' | b'=' | b':' | b'-' => SYMBOL,
+            0..=0x1f | 0x7f => CONTROL,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASS[b as usize]
+}
+
+/// A scanned token: its kind, the content range, its end and its flags.
+struct Scan {
+    kind: TokenKind,
+    text: (usize, usize),
+    end: usize,
+    flags: TokenFlags,
+}
+
+impl Scan {
+    fn whole(kind: TokenKind, start: usize, end: usize) -> Scan {
+        Scan { kind, text: (start, end), end, flags: TokenFlags::empty() }
+    }
+}
+
+/// The result of a scanner: `None` means the token may continue past the window.
+type Scanned = Option<Scan>;
+
+/// Multi-byte characters the lexer knows outside strings and comments.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wide {
+    /// `½`, and the Unicode dashes U+2010..U+2015 and U+2212: symbol characters.
+    Symbol,
+    /// `…`
+    Ellipsis,
+    /// `∞`, `±`, `∓`
+    Glyph,
+}
+
+/// Classifies the multi-byte character at `i`: `Some(None)` if it is none
+/// of ours, `None` if the window ends before it can be told.
+#[inline]
+fn wide(buf: &[u8], i: usize, eof: bool) -> Option<Option<(Wide, usize)>> {
+    let rest = buf.get(i..).unwrap_or_default();
+    let need = match rest.first() {
+        Some(0xc2) => 2,
+        Some(0xe2) => 3,
+        _ => return Some(None),
+    };
+    if rest.len() < need {
+        return if eof { Some(None) } else { None };
+    }
+    Some(match rest[..need] {
+        [0xc2, 0xbd] => Some((Wide::Symbol, 2)),
+        [0xc2, 0xb1] => Some((Wide::Glyph, 2)),
+        [0xe2, 0x80, 0x90..=0x95] | [0xe2, 0x88, 0x92] => Some((Wide::Symbol, 3)),
+        [0xe2, 0x80, 0xa6] => Some((Wide::Ellipsis, 3)),
+        [0xe2, 0x88, 0x9e] | [0xe2, 0x88, 0x93] => Some((Wide::Glyph, 3)),
+        _ => None,
+    })
+}
+
+/// A position in the input and the line it is on.
+#[derive(Clone, Debug)]
+pub struct Lexer {
+    /// Absolute offset of `buf[0]`.
+    base: u64,
+    /// Position in the current window.
+    pos: usize,
+    /// Absolute offset of the first byte of the current line.
+    line_start: u64,
+    /// A token that ends at or after this absolute offset makes the current
+    /// line too long; `u64::MAX` once the line has been flagged.
+    line_limit: u64,
+}
+
+impl Default for Lexer {
+    fn default() -> Lexer {
+        Lexer::new()
+    }
+}
+
+impl Lexer {
+    /// A lexer at the start of the input.
+    pub const fn new() -> Lexer {
+        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE }
+    }
+
+    /// The absolute offset of the next unread byte.
+    #[inline]
+    pub fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    /// How many bytes of the current window have been consumed; the caller
+    /// may drop up to that many.
+    #[inline]
+    pub fn consumed(&self) -> usize {
+        self.pos
+    }
+
+    /// The caller dropped the first `n` bytes of its window (`n` at most
+    /// [`Lexer::consumed`]); later windows start after them.
+    #[inline]
+    pub fn discard(&mut self, n: usize) {
+        let n = n.min(self.pos);
+        self.base += n as u64;
+        self.pos -= n;
+    }
+
+    /// Skips `n` bytes of the window without lexing them (the caller has
+    /// decided they are not PGN, for example the rest of a skipped game).
+    pub fn skip(&mut self, buf: &[u8], n: usize) {
+        let end = (self.pos + n).min(buf.len());
+        if let Some(nl) = buf[self.pos..end].iter().rposition(|&b| class(b) & NEWLINE != 0) {
+            self.new_line(self.base + (self.pos + nl + 1) as u64);
+        }
+        self.pos = end;
+    }
+
+    /// A line starts at the absolute offset `at`.
+    #[inline(always)]
+    fn new_line(&mut self, at: u64) {
+        self.line_start = at;
+        self.line_limit = at + MAX_LINE;
+    }
+
+    /// The next token of `buf` (the window starting at the absolute offset
+    /// this lexer expects); `eof` tells whether the input ends with `buf`.
+    #[inline]
+    pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
+        let (start, mut scan) = loop {
+            // White space; line ends move the line start.
+            loop {
+                let Some(&b) = buf.get(self.pos) else {
+                    return if eof { Step::End } else { Step::NeedMore };
+                };
+                let c = class(b);
+                if c & WS == 0 {
+                    break;
+                }
+                self.pos += 1;
+                if c & NEWLINE != 0 {
+                    self.new_line(self.base + self.pos as u64);
+                }
+            }
+            let start = self.pos;
+            let Some(scan) = self.scan(buf, start, eof) else { return Step::NeedMore };
+            if scan.end > start {
+                break (start, scan);
+            }
+            // The byte-order mark at the start of input: skipped, not a token.
+            self.pos = start + BOM.len();
+            self.new_line(BOM.len() as u64);
+        };
+        self.pos = scan.end;
+        let end = self.base + scan.end as u64;
+        if end >= self.line_limit {
+            self.line_limit = u64::MAX;
+            scan.flags |= TokenFlags::LONG_LINE;
+        }
+        Step::Token(Token {
+            kind: scan.kind,
+            text: buf.get(scan.text.0..scan.text.1).unwrap_or_default(),
+            offset: self.base + start as u64,
+            flags: scan.flags,
+        })
+    }
+
+    /// Scans the token that starts at `start` (not white space).
+    #[inline(always)]
+    fn scan(&mut self, buf: &[u8], start: usize, eof: bool) -> Scanned {
+        let one = |kind| Some(Scan::whole(kind, start, start + 1));
+        match buf.get(start).copied().unwrap_or_default() {
+            b'a'..=b'z' | b'A'..=b'Z' => scan_symbol(buf, start, eof, false),
+            b'0'..=b'9' => scan_symbol(buf, start, eof, true),
+            b'.' => one(TokenKind::Period),
+            b'*' => one(TokenKind::Asterisk),
+            b'[' => one(TokenKind::LeftBracket),
+            b']' => one(TokenKind::RightBracket),
+            b'(' => one(TokenKind::LeftParen),
+            b')' => one(TokenKind::RightParen),
+            b'<' => one(TokenKind::LeftAngle),
+            b'>' => one(TokenKind::RightAngle),
+            b'"' => scan_string(buf, start, eof),
+            b'{' => self.scan_brace_comment(buf, start, eof),
+            b';' => scan_to_line_end(buf, start, eof, TokenKind::LineComment),
+            b'%' if self.base + start as u64 == self.line_start => {
+                scan_to_line_end(buf, start, eof, TokenKind::Escape)
+            }
+            b'$' => {
+                let end = run(buf, start + 1, eof, |b| b.is_ascii_digit())?;
+                Some(Scan {
+                    kind: TokenKind::Nag,
+                    text: (start + 1, end),
+                    end,
+                    flags: TokenFlags::empty(),
+                })
+            }
+            b'!' | b'?' => {
+                let end = run(buf, start, eof, |b| b == b'!' || b == b'?')?;
+                Some(Scan::whole(TokenKind::Suffix, start, end))
+            }
+            b'+' | b'-' | b'=' => scan_glyph(buf, start, eof),
+            0xef if self.base == 0 && start == 0 => {
+                if buf.len() < BOM.len() && !eof {
+                    return None;
+                }
+                if buf.starts_with(BOM) {
+                    // An empty invalid token: `next` skips the mark.
+                    return Some(Scan::whole(TokenKind::Invalid, start, start));
+                }
+                scan_invalid(buf, start, eof)
+            }
+            0x80.. => match wide(buf, start, eof)? {
+                Some((Wide::Symbol, _)) => scan_symbol(buf, start, eof, false),
+                Some((Wide::Ellipsis, n)) => {
+                    Some(Scan::whole(TokenKind::Ellipsis, start, start + n))
+                }
+                Some((Wide::Glyph, _)) => scan_glyph(buf, start, eof),
+                None => scan_invalid(buf, start, eof),
+            },
+            _ => scan_invalid(buf, start, eof),
+        }
+    }
+
+    /// `{...}`. Without a closing brace the comment ends before the next
+    /// line that starts a tag pair (`[` and a letter), or at the end of input.
+    fn scan_brace_comment(&mut self, buf: &[u8], start: usize, eof: bool) -> Scanned {
+        let mut flags = TokenFlags::empty();
+        let mut line_start = self.line_start;
+        let mut line_limit = self.line_limit;
+        let mut i = start + 1;
+        let unterminated = loop {
+            let Some(&b) = buf.get(i) else {
+                if eof {
+                    break true;
+                }
+                return None;
+            };
+            match b {
+                b'}' => break false,
+                b'\n' | b'\r' => {
+                    if self.base + i as u64 >= line_limit {
+                        flags |= TokenFlags::LONG_LINE;
+                    }
+                    let next =
+                        if b == b'\r' && buf.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 };
+                    match starts_tag_line(buf, next, eof) {
+                        None => return None,
+                        Some(true) => break true,
+                        Some(false) => {}
+                    }
+                    line_start = self.base + next as u64;
+                    line_limit = line_start + MAX_LINE;
+                    i = next;
+                    continue;
+                }
+                _ if class(b) & CONTROL != 0 && b != b'\t' => flags |= TokenFlags::CONTROL,
+                _ => {}
+            }
+            i += 1;
+        };
+        self.line_start = line_start;
+        self.line_limit = line_limit;
+        if unterminated {
+            flags |= TokenFlags::UNTERMINATED;
+            Some(Scan { kind: TokenKind::BraceComment, text: (start + 1, i), end: i, flags })
+        } else {
+            Some(Scan { kind: TokenKind::BraceComment, text: (start + 1, i), end: i + 1, flags })
+        }
+    }
+}
+
+/// The end of the run of bytes from `i` that satisfy `accept`.
+#[inline(always)]
+fn run(buf: &[u8], mut i: usize, eof: bool, accept: impl Fn(u8) -> bool) -> Option<usize> {
+    loop {
+        match buf.get(i) {
+            Some(&b) if accept(b) => i += 1,
+            Some(_) => return Some(i),
+            None => return if eof { Some(i) } else { None },
+        }
+    }
+}
+
+/// A symbol or integer. A symbol that starts with a digit may hold `/`
+/// (`1/2-1/2`); `½` and Unicode dashes are accepted and flagged; a symbol
+/// ending in `e` right before `.p.` takes it in (`exd6e.p.`).
+///
+/// The loop tests one table bit per byte; everything rarer is decided
+/// after it stops.
+#[inline(always)]
+fn scan_symbol(buf: &[u8], start: usize, eof: bool, numeric: bool) -> Scanned {
+    let mut flags = TokenFlags::empty();
+    let mut i = start;
+    let mut digits = numeric;
+    if numeric {
+        while buf.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+    }
+    loop {
+        while let Some(&b) = buf.get(i) {
+            if class(b) & SYMBOL == 0 {
+                break;
+            }
+            digits = false;
+            i += 1;
+        }
+        let Some(&b) = buf.get(i) else {
+            if eof {
+                break;
+            }
+            return None;
+        };
+        if b == b'/' && numeric {
+            digits = false;
+            i += 1;
+        } else if b >= 0x80 {
+            match wide(buf, i, eof)? {
+                Some((Wide::Symbol, n)) => {
+                    flags |= TokenFlags::NON_ASCII;
+                    digits = false;
+                    i += n;
+                }
+                _ => break,
+            }
+        } else if b == b'.' && i > start && buf[i - 1] == b'e' {
+            match buf.get(i..i + 3) {
+                Some(b".p.") => i += 3,
+                None if !eof => return None,
+                _ => {}
+            }
+            break;
+        } else {
+            break;
+        }
+    }
+    if i - start > MAX_TOKEN {
+        flags |= TokenFlags::TOO_LONG;
+    }
+    let kind = if digits { TokenKind::Integer } else { TokenKind::Symbol };
+    Some(Scan { kind, text: (start, i), end: i, flags })
+}
+
+/// `"..."` with `\"` and `\\`; a string ends at the end of its line if it
+/// has no closing quote.
+fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
+    let mut flags = TokenFlags::empty();
+    let mut i = start + 1;
+    let (text_end, end) = loop {
+        let Some(&b) = buf.get(i) else {
+            if eof {
+                flags |= TokenFlags::UNTERMINATED;
+                break (i, i);
+            }
+            return None;
+        };
+        match b {
+            b'"' => break (i, i + 1),
+            b'\\' => {
+                flags |= TokenFlags::ESCAPED;
+                match buf.get(i + 1) {
+                    Some(b'\n' | b'\r') => i += 1,
+                    Some(_) => i += 2,
+                    None if eof => i += 1,
+                    None => return None,
+                }
+            }
+            b'\n' | b'\r' => {
+                flags |= TokenFlags::UNTERMINATED;
+                break (i, i);
+            }
+            _ => {
+                // Tab, vertical tab and form feed are white space elsewhere,
+                // but §4.2 and §7 allow no non-printing byte in a string.
+                if b < 0x20 || b == 0x7f {
+                    flags |= TokenFlags::CONTROL;
+                }
+                i += 1;
+            }
+        }
+    };
+    if text_end - (start + 1) > MAX_TOKEN {
+        flags |= TokenFlags::TOO_LONG;
+    }
+    Some(Scan { kind: TokenKind::String, text: (start + 1, text_end), end, flags })
+}
+
+/// `;` comments and `%` escape lines: to the end of the line, which is not
+/// part of the token.
+fn scan_to_line_end(buf: &[u8], start: usize, eof: bool, kind: TokenKind) -> Scanned {
+    let end = run(buf, start + 1, eof, |b| b != b'\n' && b != b'\r')?;
+    Some(Scan { kind, text: (start + 1, end), end, flags: TokenFlags::empty() })
+}
+
+/// A run of `+ - = /` and `∞ ± ∓`; exactly `--` is the null move symbol.
+fn scan_glyph(buf: &[u8], start: usize, eof: bool) -> Scanned {
+    let mut i = start;
+    loop {
+        match buf.get(i) {
+            Some(b'+' | b'-' | b'=' | b'/') => i += 1,
+            Some(0x80..) => match wide(buf, i, eof)? {
+                Some((Wide::Glyph, n)) => i += n,
+                _ => break,
+            },
+            Some(_) => break,
+            None if eof => break,
+            None => return None,
+        }
+    }
+    let kind = if &buf[start..i] == b"--" { TokenKind::Symbol } else { TokenKind::Glyph };
+    Some(Scan::whole(kind, start, i))
+}
+
+/// A run of bytes that start no token, up to white space or a byte that does.
+fn scan_invalid(buf: &[u8], start: usize, eof: bool) -> Scanned {
+    let mut i = start + 1;
+    loop {
+        let Some(&b) = buf.get(i) else {
+            if eof {
+                break;
+            }
+            return None;
+        };
+        let starts_token = match b {
+            0x80.. => wide(buf, i, eof)?.is_some(),
+            _ => class(b) & (WS | SYMBOL) != 0 || b"\".*[]()<>{};$!?".contains(&b),
+        };
+        if starts_token {
+            break;
+        }
+        i += 1;
+    }
+    let mut scan = Scan::whole(TokenKind::Invalid, start, i);
+    if buf[start..i].iter().any(|&b| class(b) & CONTROL != 0) {
+        scan.flags |= TokenFlags::CONTROL;
+    }
+    Some(scan)
+}
+
+/// Whether the line starting at `i` starts a tag pair: `[`, optional
+/// spaces, a letter. `None` if the window ends too early to tell.
+fn starts_tag_line(buf: &[u8], i: usize, eof: bool) -> Option<bool> {
+    if buf.get(i) != Some(&b'[') {
+        return if buf.get(i).is_none() && !eof { None } else { Some(false) };
+    }
+    let mut j = i + 1;
+    loop {
+        match buf.get(j) {
+            Some(b' ' | b'\t') => j += 1,
+            Some(b) => return Some(b.is_ascii_alphabetic()),
+            None => return if eof { Some(false) } else { None },
+        }
+    }
+}
+
+/// The tokens of a complete input, in order.
+///
+/// ```
+/// use pgn_lex::{tokens, TokenKind};
+///
+/// let kinds: Vec<TokenKind> = tokens(b"1. e4 {best} $1 *").map(|t| t.kind).collect();
+/// assert_eq!(kinds, [
+///     TokenKind::Integer, TokenKind::Period, TokenKind::Symbol,
+///     TokenKind::BraceComment, TokenKind::Nag, TokenKind::Asterisk,
+/// ]);
+/// ```
+pub fn tokens(input: &[u8]) -> Tokens<'_> {
+    Tokens { lexer: Lexer::new(), input }
+}
+
+/// Iterator over the tokens of a complete input; see [`tokens`].
+#[derive(Clone, Debug)]
+pub struct Tokens<'a> {
+    lexer: Lexer,
+    input: &'a [u8],
+}
+
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Token<'a>;
+
+    fn next(&mut self) -> Option<Token<'a>> {
+        match self.lexer.next(self.input, true) {
+            Step::Token(token) => Some(token),
+            Step::NeedMore | Step::End => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(input: &[u8]) -> Vec<(TokenKind, &[u8])> {
+        tokens(input).map(|t| (t.kind, t.text)).collect()
+    }
+
+    fn flags(input: &[u8]) -> Vec<TokenFlags> {
+        tokens(input).map(|t| t.flags).collect()
+    }
+
+    use TokenKind::*;
+
+    #[test]
+    fn move_numbers_and_results() {
+        assert_eq!(
+            kinds(b"1.e4 1... e5 12 Nf3 1-0 0-1 1/2-1/2 *"),
+            [
+                (Integer, &b"1"[..]),
+                (Period, b"."),
+                (Symbol, b"e4"),
+                (Integer, b"1"),
+                (Period, b"."),
+                (Period, b"."),
+                (Period, b"."),
+                (Symbol, b"e5"),
+                (Integer, b"12"),
+                (Symbol, b"Nf3"),
+                (Symbol, b"1-0"),
+                (Symbol, b"0-1"),
+                (Symbol, b"1/2-1/2"),
+                (Asterisk, b"*"),
+            ]
+        );
+    }
+
+    #[test]
+    fn annotations() {
+        assert_eq!(
+            kinds(b"e4!? $14 +- =+ +/- = -- Z0 O-O-O# exd6e.p."),
+            [
+                (Symbol, &b"e4"[..]),
+                (Suffix, b"!?"),
+                (Nag, b"14"),
+                (Glyph, b"+-"),
+                (Glyph, b"=+"),
+                (Glyph, b"+/-"),
+                (Glyph, b"="),
+                (Symbol, b"--"),
+                (Symbol, b"Z0"),
+                (Symbol, b"O-O-O#"),
+                (Symbol, b"exd6e.p."),
+            ]
+        );
+        assert_eq!(kinds("∞ 12… ½-½".as_bytes())[0], (Glyph, "∞".as_bytes()));
+        assert_eq!(kinds("12…".as_bytes())[1], (Ellipsis, "…".as_bytes()));
+        let draw = tokens("½-½".as_bytes()).next().expect("a token");
+        assert_eq!((draw.kind, draw.flags), (Symbol, TokenFlags::NON_ASCII));
+        let dash = tokens("1–0".as_bytes()).next().expect("a token");
+        assert_eq!((dash.kind, dash.text), (Symbol, "1–0".as_bytes()));
+    }
+
+    #[test]
+    fn strings_and_escapes() {
+        let t = tokens(br#""a \"b\" \\c""#).next().expect("a token");
+        assert_eq!(t.kind, String);
+        assert!(t.flags.contains(TokenFlags::ESCAPED));
+        assert_eq!(&*t.string_value(), br#"a "b" \c"#);
+        let plain = tokens(br#""plain""#).next().expect("a token");
+        assert!(matches!(plain.string_value(), std::borrow::Cow::Borrowed(b"plain")));
+        // Unterminated: ends at the end of the line.
+        let toks: Vec<_> = tokens(b"[Event \"open\n[Site \"x\"]").collect();
+        assert_eq!(toks[2].text, b"open");
+        assert!(toks[2].flags.contains(TokenFlags::UNTERMINATED));
+        assert_eq!(toks[3].kind, LeftBracket);
+        // Tabs and control bytes inside strings are flagged; long strings too.
+        assert!(flags(b"\"a\tb\"")[0].contains(TokenFlags::CONTROL));
+        let long = format!("\"{}\"", "x".repeat(256));
+        assert!(flags(long.as_bytes())[0].contains(TokenFlags::TOO_LONG));
+        let ok = format!("\"{}\"", "x".repeat(255));
+        assert!(!flags(ok.as_bytes())[0].contains(TokenFlags::TOO_LONG));
+    }
+
+    #[test]
+    fn comments_and_escape_lines() {
+        assert_eq!(
+            kinds(b"{a {b; c} ; rest {x}\n%esc\n e4 %no"),
+            [
+                (BraceComment, &b"a {b; c"[..]),
+                (LineComment, b" rest {x}"),
+                (Escape, b"esc"),
+                (Symbol, b"e4"),
+                (Invalid, b"%"),
+                (Symbol, b"no"),
+            ]
+        );
+        // An unterminated comment stops before the next tag line.
+        let toks: Vec<_> = tokens(b"{open\n[%clk 1]\n[Event \"x\"]").collect();
+        assert_eq!(toks[0].text, b"open\n[%clk 1]");
+        assert!(toks[0].flags.contains(TokenFlags::UNTERMINATED));
+        assert_eq!(toks[1].kind, LeftBracket);
+        let toks: Vec<_> = tokens(b"1. e4 {never closed").collect();
+        assert!(toks[3].flags.contains(TokenFlags::UNTERMINATED));
+    }
+
+    #[test]
+    fn line_ends_bom_and_long_lines() {
+        let toks: Vec<_> = tokens(b"\xef\xbb\xbf%a\r%b\r\n%c\n").collect();
+        assert_eq!(toks.iter().map(|t| t.kind).collect::<Vec<_>>(), [Escape, Escape, Escape]);
+        assert_eq!(toks[0].offset, 3);
+        let line = format!("{} e4\ne5", "a ".repeat(130));
+        let long: Vec<_> =
+            tokens(line.as_bytes()).filter(|t| t.flags.contains(TokenFlags::LONG_LINE)).collect();
+        assert_eq!(long.len(), 1, "one flag per long line");
+        assert!(long[0].offset < 256);
+    }
+
+    #[test]
+    fn invalid_runs_and_controls() {
+        assert_eq!(kinds(b"e4 @@/ e5"), [(Symbol, &b"e4"[..]), (Invalid, b"@@/"), (Symbol, b"e5")]);
+        let toks: Vec<_> = tokens(b"\x00\x01 e4").collect();
+        assert_eq!(toks[0].kind, Invalid);
+        assert!(toks[0].flags.contains(TokenFlags::CONTROL));
+    }
+
+    #[test]
+    fn windows_give_the_same_tokens_as_whole_input() {
+        let input =
+            "[Event \"A \\\"b\\\"\"]\r\n1. e4!? {c\nd} ( 1... c5 ) $1 ½-½ 12… ∞ exd6e.p. ;x\n%y\n*"
+                .as_bytes();
+        let whole: Vec<_> =
+            tokens(input).map(|t| (t.kind, t.text.to_vec(), t.offset, t.flags)).collect();
+        for window in 1..input.len() {
+            // Feed the input in growing prefixes, dropping consumed bytes.
+            let mut lexer = Lexer::new();
+            let mut out = Vec::new();
+            let mut start = 0usize;
+            let mut end = window.min(input.len());
+            loop {
+                let eof = end == input.len();
+                match lexer.next(&input[start..end], eof) {
+                    Step::Token(t) => out.push((t.kind, t.text.to_vec(), t.offset, t.flags)),
+                    Step::End => break,
+                    Step::NeedMore => {
+                        let used = lexer.consumed();
+                        lexer.discard(used);
+                        start += used;
+                        end = (end + window).min(input.len());
+                    }
+                }
+            }
+            assert_eq!(out, whole, "window {window}");
+        }
+    }
+}
