@@ -5,9 +5,13 @@
 //! - `pgn perft FEN DEPTH [--divide]`: counts the leaf nodes of the legal
 //!   move tree (the move generator's standard test), optionally split by
 //!   first move.
+//! - `pgn stats FILE...`: reads PGN and counts games, tags, moves,
+//!   comments, NAGs, variations and diagnostics.
 //!
-//! Exit codes: 0 on success, 2 for bad arguments or input (one line on
-//! standard error says why).
+//! Exit codes: 0 on success, 2 for bad arguments or input that cannot be
+//! read (one line on standard error says why).
+
+mod stats;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,12 +39,29 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Read PGN files (no chess rules) and count what they hold.
+    ///
+    /// Diagnostics go to standard error as `FILE:LINE:COL: game N:
+    /// error|warning: message`; the last line of standard output is
+    /// `games=N moves=M comments=C nags=G variations=V errors=E warnings=W`.
+    Stats {
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
+        Command::Stats { files } => match stats::run(&files) {
+            Ok(_) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("pgn stats: {err}");
+                ExitCode::from(2)
+            }
+        },
     }
 }
 

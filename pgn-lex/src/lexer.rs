@@ -39,6 +39,15 @@ const NEWLINE: u8 = 2;
 const SYMBOL: u8 = 4;
 const DIGIT: u8 = 8;
 const CONTROL: u8 = 16;
+/// Bytes that end the fast scan of a string: quote, backslash, line ends,
+/// and the non-printing bytes §7 forbids in strings (tab included).
+const STRING_STOP: u8 = 32;
+/// Bytes after which a symbol or integer certainly ends with nothing more
+/// to decide: white space and the self-delimiting tokens that cannot
+/// continue it (not `.` `/`, not bytes of 128 and above).
+const PLAIN_END: u8 = 64;
+/// ASCII letters.
+const LETTER: u8 = 128;
 
 /// Byte classes: one table lookup per byte on the hot paths.
 static CLASS: [u8; 256] = {
@@ -54,6 +63,29 @@ static CLASS: [u8; 256] = {
             0..=0x1f | 0x7f => CONTROL,
             _ => 0,
         };
+        if matches!(c, b'"' | b'\\' | 0..=0x1f | 0x7f) {
+            t[b] |= STRING_STOP;
+        }
+        if matches!(
+            c,
+            b' ' | b'\t'
+                | b'\n'
+                | b'\r'
+                | b'('
+                | b')'
+                | b'{'
+                | b'}'
+                | b'$'
+                | b';'
+                | b'['
+                | b']'
+                | b'*'
+        ) {
+            t[b] |= PLAIN_END;
+        }
+        if c.is_ascii_alphabetic() {
+            t[b] |= LETTER;
+        }
         b += 1;
     }
     t
@@ -182,8 +214,69 @@ impl Lexer {
 
     /// The next token of `buf` (the window starting at the absolute offset
     /// this lexer expects); `eof` tells whether the input ends with `buf`.
-    #[inline]
+    #[inline(always)]
     pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
+        if let Some(step) = self.next_plain(buf) {
+            return step;
+        }
+        self.next_general(buf, eof)
+    }
+
+    /// The fast path for the tokens most of a movetext is made of: a
+    /// symbol that starts with a letter, an integer, a period, each ending
+    /// on a plain boundary (see `PLAIN_END`) inside the window and inside
+    /// the line limit. Anything else, or anything that needs a closer
+    /// look, is left to [`Lexer::next_general`], which gives the same
+    /// tokens (a test checks this on the corpus).
+    #[inline(always)]
+    fn next_plain<'a>(&mut self, buf: &'a [u8]) -> Option<Step<'a>> {
+        let mut pos = self.pos;
+        while buf.get(pos) == Some(&b' ') {
+            pos += 1;
+        }
+        let start = pos;
+        let first = *buf.get(start)?;
+        let c = class(first);
+        let kind = if c & (LETTER | DIGIT) != 0 {
+            let mut i = start + 1;
+            let mut digits = c & DIGIT != 0;
+            while let Some(&b) = buf.get(i) {
+                let cb = class(b);
+                if cb & SYMBOL == 0 {
+                    break;
+                }
+                digits &= cb & DIGIT != 0;
+                i += 1;
+            }
+            let ends_plain = buf.get(i).is_some_and(|&b| class(b) & PLAIN_END != 0)
+                || (digits && buf.get(i) == Some(&b'.'));
+            if !ends_plain || i - start > MAX_TOKEN {
+                return None;
+            }
+            pos = i;
+            if digits { TokenKind::Integer } else { TokenKind::Symbol }
+        } else if first == b'.' {
+            pos = start + 1;
+            TokenKind::Period
+        } else {
+            return None;
+        };
+        let end = self.base + pos as u64;
+        if end >= self.line_limit {
+            return None;
+        }
+        self.pos = pos;
+        Some(Step::Token(Token {
+            kind,
+            text: buf.get(start..pos).unwrap_or_default(),
+            offset: self.base + start as u64,
+            flags: TokenFlags::empty(),
+        }))
+    }
+
+    /// The general path of [`Lexer::next`]: every token kind and flag.
+    #[inline(always)]
+    fn next_general<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
         let (start, mut scan) = loop {
             // White space; line ends move the line start.
             loop {
@@ -405,6 +498,9 @@ fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
     let mut flags = TokenFlags::empty();
     let mut i = start + 1;
     let (text_end, end) = loop {
+        while buf.get(i).is_some_and(|&b| class(b) & STRING_STOP == 0) {
+            i += 1;
+        }
         let Some(&b) = buf.get(i) else {
             if eof {
                 flags |= TokenFlags::UNTERMINATED;
@@ -668,6 +764,41 @@ mod tests {
         let toks: Vec<_> = tokens(b"\x00\x01 e4").collect();
         assert_eq!(toks[0].kind, Invalid);
         assert!(toks[0].flags.contains(TokenFlags::CONTROL));
+    }
+
+    /// Tokens of `input` using only the general path.
+    fn general_tokens(input: &[u8]) -> Vec<(TokenKind, Vec<u8>, u64, TokenFlags)> {
+        let mut lexer = Lexer::new();
+        let mut out = Vec::new();
+        while let Step::Token(t) = lexer.next_general(input, true) {
+            out.push((t.kind, t.text.to_vec(), t.offset, t.flags));
+        }
+        out
+    }
+
+    #[test]
+    fn fast_path_gives_the_same_tokens_as_the_general_path() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let mut inputs: Vec<Vec<u8>> = vec![
+            b"1.e4 e5 2. Nf3 1-0 0-0 12... 1/2-1/2 e4!? exd6e.p. a\xc2\xbd O\xe2\x80\x91O 1.\r\n2."
+                .to_vec(),
+            "x".repeat(300).into_bytes(),
+        ];
+        for dir in
+            ["pgn/scalachess-fixtures", "pgn/chess-library", "pgn/hoover", "bench/twic-samples"]
+        {
+            let Ok(entries) = std::fs::read_dir(root.join(dir)) else { continue };
+            for entry in entries.flatten() {
+                if let Ok(data) = std::fs::read(entry.path()) {
+                    inputs.push(data);
+                }
+            }
+        }
+        for input in &inputs {
+            let fast: Vec<_> =
+                tokens(input).map(|t| (t.kind, t.text.to_vec(), t.offset, t.flags)).collect();
+            assert_eq!(fast, general_tokens(input));
+        }
     }
 
     #[test]

@@ -1,8 +1,56 @@
 //! PGN syntax: sections 8 and 18 of the 1994 PGN standard.
 //!
-//! **Status: planned** (issue "Reading PGN"). This crate will turn the
-//! tokens of `pgn-lex` into games: a streaming visitor over `io::Read` with
-//! constant memory, and an owned game tree (tags in input order, movetext as
-//! a tree of moves, NAGs, comments and variations, the termination marker).
-//! Moves stay SAN text here; no chess rules are applied. Every deviation from
-//! the standard is a diagnostic, and a broken game never hides the next one.
+//! This crate turns the tokens of `pgn-lex` into games. It applies no chess
+//! rules: moves stay SAN text here (the `san` crate resolves them).
+//!
+//! Two ways in, one grammar:
+//!
+//! 1. [`Reader`] reads from any `io::Read` with a fixed buffer and hands
+//!    each game's parts to a [`Visitor`] (tags, moves, NAGs, comments,
+//!    variations, escape lines, the termination marker). Every callback can
+//!    skip the rest of a variation or a game, or stop ([`Skip`]). Memory
+//!    stays constant however large the file.
+//! 2. [`read_games`] (with the [`GameBuilder`] visitor) builds an owned
+//!    [`Game`]: tags in input order, the movetext as a tree of [`Node`]s
+//!    ([`Movetext`]), the termination marker and the game's diagnostics.
+//!
+//! Reading never fails on content: whatever the bytes, the reader returns
+//! games and reports each deviation from the standard as a [`Diagnostic`]
+//! (kind, severity, byte offset, line, column, game number), and a broken
+//! game never hides the next one. Only I/O errors are errors.
+//!
+//! [`tags`] has the typed tag values of §8.1.1 and §9 (dates, rounds, time
+//! controls, ...) and [`nag`] the NAG table of §10 with the suffix mapping
+//! of ruling E8.
+//!
+//! # Example
+//!
+//! ```
+//! use pgn_syntax::{read_games, Item};
+//!
+//! let pgn = b"[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5?! (2. Nf3 Nc6) Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n";
+//! let game = read_games(&pgn[..]).next().expect("one game")?;
+//! assert_eq!(game.tag("Event"), Some(&b"Casual"[..]));
+//! assert_eq!(game.movetext.mainline().count(), 7);
+//! let variations = game.movetext.root().items().filter(|i| matches!(i, Item::Variation(_))).count();
+//! assert_eq!(variations, 1);
+//! assert!(game.diagnostics.is_empty());
+//! # Ok::<_, std::io::Error>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! None.
+
+mod diagnostic;
+pub mod nag;
+mod reader;
+mod source;
+pub mod tags;
+mod tree;
+mod visitor;
+
+pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use reader::Reader;
+pub use tree::{Game, GameBuilder, Item, Line, Movetext, Node, SanText, Tag, read_games};
+pub use visitor::{CONTINUE, CommentKind, Flow, Skip, Visitor};

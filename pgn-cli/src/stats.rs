@@ -1,0 +1,130 @@
+//! `pgn stats FILE...`: reads PGN (lexing and syntax only, no chess rules)
+//! and counts what it holds.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+
+use pgn_syntax::nag::{Nag, Suffix};
+use pgn_syntax::{CONTINUE, CommentKind, Diagnostic, Flow, Reader, Severity, Visitor};
+
+/// What `pgn stats` counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Counts {
+    games: u64,
+    tags: u64,
+    moves: u64,
+    comments: u64,
+    nags: u64,
+    variations: u64,
+    errors: u64,
+    warnings: u64,
+}
+
+impl Counts {
+    fn add(&mut self, other: &Counts) {
+        self.games += other.games;
+        self.tags += other.tags;
+        self.moves += other.moves;
+        self.comments += other.comments;
+        self.nags += other.nags;
+        self.variations += other.variations;
+        self.errors += other.errors;
+        self.warnings += other.warnings;
+    }
+
+    /// The summary line: `games=N moves=M comments=C nags=G variations=V errors=E warnings=W`.
+    fn summary(&self) -> String {
+        format!(
+            "games={} moves={} comments={} nags={} variations={} errors={} warnings={}",
+            self.games,
+            self.moves,
+            self.comments,
+            self.nags,
+            self.variations,
+            self.errors,
+            self.warnings
+        )
+    }
+}
+
+/// Counts and prints diagnostics as `FILE:LINE:COL: game N: severity: message`.
+struct Counter<'a, W: Write> {
+    counts: Counts,
+    name: &'a str,
+    errors: &'a mut W,
+}
+
+impl<W: Write> Visitor for Counter<'_, W> {
+    type Output = ();
+
+    fn tag(&mut self, _: &[u8], _: &[u8]) -> Flow {
+        self.counts.tags += 1;
+        CONTINUE
+    }
+
+    fn san(&mut self, _: &[u8], _: Option<Suffix>) -> Flow {
+        self.counts.moves += 1;
+        CONTINUE
+    }
+
+    fn nag(&mut self, _: Nag) -> Flow {
+        self.counts.nags += 1;
+        CONTINUE
+    }
+
+    fn comment(&mut self, _: &[u8], _: CommentKind) -> Flow {
+        self.counts.comments += 1;
+        CONTINUE
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        self.counts.variations += 1;
+        CONTINUE
+    }
+
+    fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
+        match d.severity {
+            Severity::Error => self.counts.errors += 1,
+            Severity::Warning => self.counts.warnings += 1,
+        }
+        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        CONTINUE
+    }
+
+    fn end_game(&mut self) {
+        self.counts.games += 1;
+    }
+}
+
+fn count<R: Read, W: Write>(input: R, name: &str, errors: &mut W) -> io::Result<Counts> {
+    let mut reader = Reader::new(input);
+    let mut counter = Counter { counts: Counts::default(), name, errors };
+    while reader.read_game(&mut counter)?.is_some() {}
+    Ok(counter.counts)
+}
+
+/// Runs `pgn stats` over `files` (`-` is standard input). Prints one line
+/// per file when there are several, then the summary line.
+pub(crate) fn run(files: &[String]) -> io::Result<Counts> {
+    let stdout = io::stdout();
+    let mut out = stdout.lock();
+    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut total = Counts::default();
+    for name in files {
+        let counts = if name == "-" {
+            count(io::stdin().lock(), name, &mut errors)
+        } else {
+            File::open(name).and_then(|f| count(f, name, &mut errors))
+        };
+        let counts = counts.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        if files.len() > 1 {
+            writeln!(out, "{name}: tags={} {}", counts.tags, counts.summary())?;
+        } else {
+            writeln!(out, "tags={}", counts.tags)?;
+        }
+        total.add(&counts);
+    }
+    errors.flush()?;
+    writeln!(out, "{}", total.summary())?;
+    Ok(total)
+}

@@ -1,0 +1,50 @@
+//! Criterion benchmarks: the streaming reader with a counting visitor, and
+//! the tree builder, on the lichess (comment-heavy) and TWIC (plain) samples.
+
+// criterion_group! generates an undocumented function.
+#![allow(missing_docs)]
+
+use std::path::Path;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pgn_syntax::nag::Suffix;
+use pgn_syntax::{CONTINUE, Flow, Reader, Visitor};
+
+fn corpus(name: &str) -> Option<Vec<u8>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/bench");
+    std::fs::read(root.join(name)).ok()
+}
+
+struct Moves(u64);
+
+impl Visitor for Moves {
+    type Output = ();
+    fn san(&mut self, _: &[u8], _: Option<Suffix>) -> Flow {
+        self.0 += 1;
+        CONTINUE
+    }
+    fn end_game(&mut self) {}
+}
+
+fn bench(c: &mut Criterion) {
+    let mut group = c.benchmark_group("read");
+    for name in ["lichess-samples/lichess_db_1000k.pgn", "twic-samples/twic1599_1000k.pgn"] {
+        let Some(data) = corpus(name) else { continue };
+        group.throughput(Throughput::Bytes(data.len() as u64));
+        group.bench_function(format!("visitor/{name}"), |b| {
+            b.iter(|| {
+                let mut reader = Reader::new(&data[..]);
+                let mut moves = Moves(0);
+                while let Ok(Some(())) = reader.read_game(&mut moves) {}
+                moves.0
+            })
+        });
+        group.bench_function(format!("tree/{name}"), |b| {
+            b.iter(|| pgn_syntax::read_games(&data[..]).filter_map(Result::ok).count())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

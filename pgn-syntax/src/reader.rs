@@ -1,0 +1,746 @@
+//! `Reader`: splits a PGN stream into games (§8, §18) and hands each game's
+//! parts to a [`Visitor`], with constant memory.
+//!
+//! The reader is a state machine over the tokens of `pgn-lex`, one token at
+//! a time; it holds no token across a refill of its buffer except a move
+//! whose suffix annotation straddles the refill, which the refill keeps.
+//! Nested variations are a depth counter, not recursion.
+//!
+//! Game splitting, for files as they are: a game starts at a tag section or
+//! at the first movetext token after the previous game; it ends at its
+//! termination marker, at the next tag section (`[` and a tag name, with a
+//! warning), or at the end of input. Comments between games are skipped
+//! with a warning, `%` escape lines between games silently (§6).
+
+use std::io::{self, Read};
+
+use pgn_lex::{Step, TokenFlags, TokenKind};
+
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
+use crate::nag::{Nag, Suffix};
+use crate::source::Source;
+use crate::tags::GameResult;
+use crate::visitor::{CommentKind, Flow, Skip, Visitor};
+
+/// A token without its borrow: kind, text range in the window, offset, flags.
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    kind: TokenKind,
+    text: (usize, usize),
+    offset: u64,
+    flags: TokenFlags,
+}
+
+/// Where in a game the reader is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Phase {
+    /// Between games.
+    Idle,
+    /// In the tag section.
+    Tags,
+    /// In the movetext.
+    Movetext,
+}
+
+/// Progress through one tag pair `[ name "value" ]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TagState {
+    /// Not in a tag pair.
+    Closed,
+    /// After `[`.
+    Open,
+    /// After the name (kept in `Reader::tag_name`).
+    Named,
+    /// After the value: `]` is expected.
+    Valued,
+}
+
+/// What is being skipped for the visitor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Skipping {
+    /// Nothing.
+    No,
+    /// Tokens up to the end of the variation at this depth; `emit_end`
+    /// says whether `end_variation` is due when it closes.
+    Variation { depth: u32, emit_end: bool },
+    /// Tokens up to the end of the game.
+    Game,
+}
+
+/// The state of the game being read.
+#[derive(Clone, Copy, Debug)]
+struct GameState {
+    phase: Phase,
+    tag: TagState,
+    /// Open variations, all of them (also skipped ones).
+    depth: u32,
+    /// Open variations whose `begin_variation` was called and whose
+    /// `end_variation` is still due.
+    reported_depth: u32,
+    skipping: Skipping,
+    /// The last movetext element was a move (for suffixes and `e.p.`).
+    after_move: bool,
+    /// The last token opened a variation (to spot `()`).
+    after_open: bool,
+    /// The Result tag's value, if it was one of the four.
+    result_tag: Option<GameResult>,
+    /// The tag being read is the Result tag.
+    tag_is_result: bool,
+    stop: bool,
+}
+
+impl GameState {
+    fn new(phase: Phase) -> GameState {
+        GameState {
+            phase,
+            tag: TagState::Closed,
+            depth: 0,
+            reported_depth: 0,
+            skipping: Skipping::No,
+            after_move: false,
+            after_open: false,
+            result_tag: None,
+            tag_is_result: false,
+            stop: false,
+        }
+    }
+}
+
+/// Reads games from a byte stream; see the module docs.
+///
+/// ```
+/// use pgn_syntax::{Reader, Visitor};
+///
+/// struct CountMoves(usize);
+/// impl Visitor for CountMoves {
+///     type Output = usize;
+///     fn san(&mut self, _: &[u8], _: Option<pgn_syntax::nag::Suffix>) -> pgn_syntax::Flow {
+///         self.0 += 1;
+///         pgn_syntax::CONTINUE
+///     }
+///     fn end_game(&mut self) -> usize {
+///         std::mem::take(&mut self.0)
+///     }
+/// }
+///
+/// let pgn = b"[Event \"?\"]\n\n1. e4 e5 (1... c5) 2. Nf3 1-0\n\n1. d4 *\n";
+/// let mut reader = Reader::new(&pgn[..]);
+/// let mut visitor = CountMoves(0);
+/// assert_eq!(reader.read_game(&mut visitor)?, Some(4));
+/// assert_eq!(reader.read_game(&mut visitor)?, Some(1));
+/// assert_eq!(reader.read_game(&mut visitor)?, None);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub struct Reader<R> {
+    src: Source<R>,
+    /// Games started so far (the number of the current or last game).
+    games: u64,
+    /// A `[` that ended the last game opens the next one's tag section.
+    pending_tag: bool,
+    /// A visitor asked to stop.
+    stopped: bool,
+    /// The current tag's name (tags span several tokens, and the buffer may
+    /// be refilled between them).
+    tag_name: Vec<u8>,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner`. It buffers by itself: `inner` need not.
+    pub fn new(inner: R) -> Reader<R> {
+        Reader {
+            src: Source::new(inner),
+            games: 0,
+            pending_tag: false,
+            stopped: false,
+            tag_name: Vec::new(),
+        }
+    }
+
+    /// The number of games started so far.
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Reads the next game and returns what the visitor made of it, or
+    /// `None` at the end of input (or after a visitor said [`Skip::Stop`]).
+    ///
+    /// # Errors
+    ///
+    /// Only I/O errors of the input; problems in the PGN are diagnostics.
+    pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
+        if self.stopped {
+            return Ok(None);
+        }
+        let mut g = GameState::new(Phase::Idle);
+        if std::mem::take(&mut self.pending_tag) {
+            self.start_game(v, &mut g, Phase::Tags);
+            g.tag = TagState::Open;
+        }
+        loop {
+            let tok = match self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof) {
+                Step::Token(t) => {
+                    // The fast path: what most of a movetext is. Plain move
+                    // numbers, and moves without a glued suffix, go straight
+                    // to the visitor.
+                    if g.phase == Phase::Movetext
+                        && g.skipping == Skipping::No
+                        && t.flags.is_empty()
+                    {
+                        match t.kind {
+                            TokenKind::Integer | TokenKind::Period => {
+                                g.after_move = false;
+                                g.after_open = false;
+                                continue;
+                            }
+                            TokenKind::Symbol
+                                if t.text.first().is_some_and(u8::is_ascii_alphabetic)
+                                    && !matches!(
+                                        self.src.buf.get(range_in(&self.src.buf, t.text).1),
+                                        Some(b'!' | b'?')
+                                    )
+                                    && !(g.after_move && matches!(t.text, b"ep" | b"e.p.")) =>
+                            {
+                                g.after_open = false;
+                                g.after_move = true;
+                                let flow = v.san(t.text, None);
+                                if flow.is_break() {
+                                    self.obey(&mut g, flow);
+                                    if g.stop {
+                                        return Ok(Some(self.end_game(v, &g)));
+                                    }
+                                }
+                                continue;
+                            }
+                            _ => {}
+                        }
+                    }
+                    Tok {
+                        kind: t.kind,
+                        text: range_in(&self.src.buf, t.text),
+                        offset: t.offset,
+                        flags: t.flags,
+                    }
+                }
+                Step::NeedMore => {
+                    let keep = self.src.lexer.consumed();
+                    self.src.refill(keep)?;
+                    continue;
+                }
+                Step::End => {
+                    if g.phase == Phase::Idle {
+                        return Ok(None);
+                    }
+                    let at = self.src.lexer.offset();
+                    self.finish_unterminated(v, &mut g, at);
+                    return Ok(Some(self.end_game(v, &g)));
+                }
+            };
+            if self.token(v, &mut g, tok)? {
+                return Ok(Some(self.end_game(v, &g)));
+            }
+        }
+    }
+
+    fn end_game<V: Visitor>(&mut self, v: &mut V, g: &GameState) -> V::Output {
+        if g.stop {
+            self.stopped = true;
+        }
+        v.end_game()
+    }
+
+    /// Handles one token; true when it ended the game.
+    fn token<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) -> io::Result<bool> {
+        if g.skipping != Skipping::No {
+            return self.skip_token(v, g, tok);
+        }
+        if !tok.flags.is_empty() {
+            self.flag_diagnostics(v, g, tok);
+        }
+        match g.phase {
+            Phase::Idle => self.idle_token(v, g, tok),
+            Phase::Tags => self.tag_token(v, g, tok),
+            Phase::Movetext => self.movetext_token(v, g, tok),
+        }
+    }
+
+    fn start_game<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, phase: Phase) {
+        self.games += 1;
+        g.phase = phase;
+        let flow = v.begin_game();
+        self.obey(g, flow);
+        if phase == Phase::Movetext {
+            let flow = v.begin_movetext();
+            self.obey(g, flow);
+        }
+    }
+
+    fn idle_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        match tok.kind {
+            TokenKind::LeftBracket => {
+                self.start_game(v, g, Phase::Tags);
+                g.tag = TagState::Open;
+                Ok(false)
+            }
+            TokenKind::BraceComment | TokenKind::LineComment => {
+                self.report(v, g, DiagnosticKind::TextBetweenGames, tok.offset);
+                Ok(false)
+            }
+            TokenKind::Escape => Ok(false),
+            TokenKind::Invalid => {
+                self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset);
+                Ok(false)
+            }
+            TokenKind::RightBracket
+            | TokenKind::RightParen
+            | TokenKind::LeftAngle
+            | TokenKind::RightAngle
+            | TokenKind::String => {
+                self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
+                Ok(false)
+            }
+            _ => {
+                self.start_game(v, g, Phase::Movetext);
+                self.movetext_token(v, g, tok)
+            }
+        }
+    }
+
+    fn tag_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        let text = tok.text;
+        match (g.tag, tok.kind) {
+            (TagState::Closed, TokenKind::LeftBracket) => g.tag = TagState::Open,
+            (TagState::Open, TokenKind::Symbol | TokenKind::Integer) => {
+                let name = &self.src.buf[text.0..text.1];
+                self.tag_name.clear();
+                self.tag_name.extend_from_slice(name);
+                g.tag_is_result = name == b"Result";
+                g.tag = TagState::Named;
+                if !valid_tag_name(name) {
+                    self.report(v, g, DiagnosticKind::InvalidTagName, tok.offset);
+                }
+            }
+            (TagState::Named, TokenKind::String) => {
+                let raw = &self.src.buf[text.0..text.1];
+                let token = pgn_lex::Token {
+                    kind: tok.kind,
+                    text: raw,
+                    offset: tok.offset,
+                    flags: tok.flags,
+                };
+                let mut value = token.string_value();
+                g.tag = TagState::Valued;
+                // `[Event "open]`: the line's `]` is taken as the close.
+                if tok.flags.contains(TokenFlags::UNTERMINATED) && value.last() == Some(&b']') {
+                    let len = value.len() - 1;
+                    value.to_mut().truncate(len);
+                    g.tag = TagState::Closed;
+                }
+                if g.tag_is_result {
+                    g.result_tag = GameResult::parse_lenient(&value).ok().map(|r| r.value);
+                }
+                let flow = v.tag(&self.tag_name, &value);
+                self.obey(g, flow);
+            }
+            (TagState::Named, TokenKind::Symbol | TokenKind::Integer | TokenKind::Asterisk) => {
+                self.report(v, g, DiagnosticKind::UnquotedTagValue, tok.offset);
+                let value = &self.src.buf[text.0..text.1];
+                if g.tag_is_result {
+                    g.result_tag = GameResult::parse_lenient(value).ok().map(|r| r.value);
+                }
+                g.tag = TagState::Valued;
+                let flow = v.tag(&self.tag_name, value);
+                self.obey(g, flow);
+            }
+            (TagState::Valued, TokenKind::RightBracket) => g.tag = TagState::Closed,
+            (_, TokenKind::BraceComment) => self.comment(v, g, tok, CommentKind::Brace),
+            (_, TokenKind::LineComment) => self.comment(v, g, tok, CommentKind::Line),
+            (_, TokenKind::Escape) => {
+                let flow = v.escape(&self.src.buf[text.0..text.1]);
+                self.obey(g, flow);
+            }
+            (TagState::Valued, TokenKind::LeftBracket) => {
+                // A tag pair without its `]`: keep it, start the next.
+                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                g.tag = TagState::Open;
+            }
+            (TagState::Closed, _) => {
+                g.phase = Phase::Movetext;
+                let flow = v.begin_movetext();
+                self.obey(g, flow);
+                return self.movetext_token(v, g, tok);
+            }
+            (_, TokenKind::RightBracket) => {
+                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                g.tag = TagState::Closed;
+            }
+            (_, TokenKind::LeftBracket) => {
+                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                g.tag = TagState::Open;
+            }
+            (state, _) => {
+                // Something else inside a tag pair: give the pair up and
+                // read the token as movetext if it can be.
+                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                g.tag = TagState::Closed;
+                if state == TagState::Valued || starts_movetext(tok.kind) {
+                    g.phase = Phase::Movetext;
+                    let flow = v.begin_movetext();
+                    self.obey(g, flow);
+                    return self.movetext_token(v, g, tok);
+                }
+            }
+        }
+        Ok(false)
+    }
+
+    fn movetext_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        let after_open = std::mem::take(&mut g.after_open);
+        let after_move = std::mem::take(&mut g.after_move);
+        let text = tok.text;
+        match tok.kind {
+            TokenKind::Symbol => {
+                let sym = &self.src.buf[text.0..text.1];
+                if let Some(result) = termination(sym) {
+                    if !result.1 {
+                        self.report(v, g, DiagnosticKind::NonStandardTermination, tok.offset);
+                    }
+                    return Ok(self.terminate(v, g, result.0, tok.offset));
+                }
+                if after_move && matches!(sym, b"e.p." | b"ep") {
+                    self.report(v, g, DiagnosticKind::SeparateEnPassantMark, tok.offset);
+                    g.after_move = true;
+                    return Ok(false);
+                }
+                return self.san(v, g, tok);
+            }
+            TokenKind::Integer | TokenKind::Period => {}
+            TokenKind::Ellipsis => {
+                self.report(v, g, DiagnosticKind::EllipsisInMoveNumber, tok.offset)
+            }
+            TokenKind::Asterisk => {
+                return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
+            }
+            TokenKind::Nag => match Nag::from_ascii(&self.src.buf[text.0 - 1..text.1]) {
+                Some(nag) => {
+                    let flow = v.nag(nag);
+                    self.obey(g, flow);
+                    g.after_move = after_move;
+                }
+                None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
+            },
+            TokenKind::Suffix => match Suffix::from_ascii(&self.src.buf[text.0..text.1]) {
+                Some(suffix) => {
+                    self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
+                    let flow = v.nag(suffix.nag());
+                    self.obey(g, flow);
+                }
+                None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
+            },
+            TokenKind::Glyph => match Nag::from_glyph(&self.src.buf[text.0..text.1]) {
+                Some(nag) => {
+                    self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
+                    let flow = v.nag(nag);
+                    self.obey(g, flow);
+                    g.after_move = after_move;
+                }
+                None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
+            },
+            TokenKind::BraceComment => self.comment(v, g, tok, CommentKind::Brace),
+            TokenKind::LineComment => self.comment(v, g, tok, CommentKind::Line),
+            TokenKind::Escape => {
+                let flow = v.escape(&self.src.buf[text.0..text.1]);
+                self.obey(g, flow);
+            }
+            TokenKind::LeftParen => {
+                g.depth += 1;
+                g.reported_depth += 1;
+                g.after_open = true;
+                let flow = v.begin_variation();
+                if let std::ops::ControlFlow::Break(Skip::Variation) = flow {
+                    // Skip all of it: no end_variation for this one.
+                    g.reported_depth -= 1;
+                    g.skipping = Skipping::Variation { depth: g.depth, emit_end: false };
+                } else {
+                    self.obey(g, flow);
+                }
+            }
+            TokenKind::RightParen => {
+                if g.depth == 0 {
+                    self.report(v, g, DiagnosticKind::UnmatchedParenthesis, tok.offset);
+                } else {
+                    if after_open {
+                        self.report(v, g, DiagnosticKind::EmptyVariation, tok.offset);
+                    }
+                    g.depth -= 1;
+                    g.reported_depth -= 1;
+                    let flow = v.end_variation();
+                    self.obey(g, flow);
+                }
+            }
+            TokenKind::LeftBracket => {
+                if self.tag_follows()? {
+                    // The next game's tag section: this game had no marker.
+                    self.finish_unterminated(v, g, tok.offset);
+                    self.pending_tag = true;
+                    return Ok(true);
+                }
+                self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
+            }
+            TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
+            _ => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
+        }
+        Ok(g.stop)
+    }
+
+    /// A move: looks for a suffix annotation glued to it first.
+    fn san<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) -> io::Result<bool> {
+        let mut text = tok.text;
+        let mut suffix = None;
+        if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
+            let (suffix_tok, moved) = self.next_keeping(text.0)?;
+            text = (text.0 - moved, text.1 - moved);
+            if let Some(s) = suffix_tok {
+                suffix = Suffix::from_ascii(&self.src.buf[s.text.0..s.text.1]);
+                if suffix.is_none() {
+                    self.report(v, g, DiagnosticKind::InvalidSuffix, s.offset);
+                }
+            }
+        }
+        let flow = v.san(&self.src.buf[text.0..text.1], suffix);
+        self.obey(g, flow);
+        g.after_move = true;
+        Ok(g.stop)
+    }
+
+    /// Lexes the suffix token that follows a move, refilling if needed
+    /// without dropping the bytes from `keep` on. Returns the token and how
+    /// far the window moved.
+    fn next_keeping(&mut self, keep: usize) -> io::Result<(Option<Tok>, usize)> {
+        let mut moved = 0;
+        loop {
+            match self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof) {
+                Step::Token(t) => {
+                    let tok = Tok {
+                        kind: t.kind,
+                        text: range_in(&self.src.buf, t.text),
+                        offset: t.offset,
+                        flags: t.flags,
+                    };
+                    return Ok((Some(tok), moved));
+                }
+                Step::NeedMore => moved += self.src.refill(keep - moved)?,
+                Step::End => return Ok((None, moved)),
+            }
+        }
+    }
+
+    /// After a `[` in movetext: does a tag name follow (`[` spaces letter)?
+    fn tag_follows(&mut self) -> io::Result<bool> {
+        loop {
+            let from = self.src.lexer.consumed();
+            let rest = &self.src.buf[from..self.src.end];
+            match rest.iter().find(|&&b| b != b' ' && b != b'\t') {
+                Some(b) => return Ok(b.is_ascii_alphabetic()),
+                None if self.src.eof => return Ok(false),
+                None => {
+                    self.src.refill(from)?;
+                }
+            }
+        }
+    }
+
+    fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok, kind: CommentKind) {
+        let flow = v.comment(&self.src.buf[tok.text.0..tok.text.1], kind);
+        self.obey(g, flow);
+    }
+
+    /// The termination marker: closes open variations and ends the game.
+    fn terminate<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        result: GameResult,
+        at: u64,
+    ) -> bool {
+        self.close_variations(v, g, at);
+        if g.result_tag.is_some_and(|tag| tag != result) {
+            self.report(v, g, DiagnosticKind::ResultMismatch, at);
+        }
+        let flow = v.termination(result);
+        self.obey(g, flow);
+        true
+    }
+
+    /// The game ends without a marker (next tag section or end of input).
+    fn finish_unterminated<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+        if g.tag != TagState::Closed {
+            self.report(v, g, DiagnosticKind::MalformedTag, at);
+        }
+        self.close_variations(v, g, at);
+        self.report(v, g, DiagnosticKind::MissingTermination, at);
+    }
+
+    fn close_variations<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+        if g.depth > 0 {
+            self.report(v, g, DiagnosticKind::UnclosedVariation, at);
+        }
+        g.skipping = Skipping::No;
+        g.depth = 0;
+        while g.reported_depth > 0 {
+            g.reported_depth -= 1;
+            let flow = v.end_variation();
+            self.obey(g, flow);
+        }
+    }
+
+    /// Skips a token for the visitor, keeping track of structure only.
+    fn skip_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        match tok.kind {
+            TokenKind::LeftParen => g.depth += 1,
+            TokenKind::RightParen if g.depth > 0 => {
+                if let Skipping::Variation { depth, emit_end } = g.skipping
+                    && depth == g.depth
+                {
+                    g.skipping = Skipping::No;
+                    if emit_end {
+                        g.reported_depth -= 1;
+                        let flow = v.end_variation();
+                        self.obey(g, flow);
+                    }
+                }
+                g.depth -= 1;
+            }
+            TokenKind::Asterisk => {
+                return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
+            }
+            TokenKind::Symbol => {
+                if let Some((result, _)) = termination(&self.src.buf[tok.text.0..tok.text.1]) {
+                    return Ok(self.terminate(v, g, result, tok.offset));
+                }
+            }
+            TokenKind::LeftBracket if g.phase != Phase::Tags && self.tag_follows()? => {
+                self.finish_unterminated(v, g, tok.offset);
+                self.pending_tag = true;
+                return Ok(true);
+            }
+            _ => {}
+        }
+        Ok(g.stop)
+    }
+
+    /// Applies a visitor's answer.
+    fn obey(&mut self, g: &mut GameState, flow: Flow) {
+        match flow {
+            Flow::Continue(()) => {}
+            Flow::Break(Skip::Stop) => g.stop = true,
+            Flow::Break(Skip::Game) => g.skipping = Skipping::Game,
+            Flow::Break(Skip::Variation) => {
+                g.skipping = if g.depth == 0 {
+                    Skipping::Game
+                } else {
+                    Skipping::Variation { depth: g.depth, emit_end: g.reported_depth > 0 }
+                };
+            }
+        }
+    }
+
+    fn flag_diagnostics<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) {
+        let f = tok.flags;
+        if f.contains(TokenFlags::UNTERMINATED) {
+            let kind = if tok.kind == TokenKind::String {
+                DiagnosticKind::UnterminatedString
+            } else {
+                DiagnosticKind::UnterminatedComment
+            };
+            self.report(v, g, kind, tok.offset);
+        }
+        if f.contains(TokenFlags::TOO_LONG) {
+            let kind = if tok.kind == TokenKind::String {
+                DiagnosticKind::StringTooLong
+            } else {
+                DiagnosticKind::SymbolTooLong
+            };
+            self.report(v, g, kind, tok.offset);
+        }
+        if f.contains(TokenFlags::CONTROL) && tok.kind != TokenKind::Invalid {
+            self.report(v, g, DiagnosticKind::ControlByte, tok.offset);
+        }
+        if f.contains(TokenFlags::LONG_LINE) {
+            self.report(v, g, DiagnosticKind::LineTooLong, tok.offset);
+        }
+        if f.contains(TokenFlags::NON_ASCII)
+            && termination(&self.src.buf[tok.text.0..tok.text.1]).is_none()
+        {
+            self.report(v, g, DiagnosticKind::NonAsciiSymbol, tok.offset);
+        }
+    }
+
+    /// Reports a diagnostic at an absolute offset.
+    fn report<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        kind: DiagnosticKind,
+        offset: u64,
+    ) {
+        let (line, column) = self.src.position(offset);
+        let game = if g.phase == Phase::Idle { self.games + 1 } else { self.games };
+        let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
+        if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
+            g.stop = true;
+        }
+    }
+}
+
+/// The range of `part` inside `buf`, which it is a sub-slice of (clamped
+/// to `buf`, so that a mistake can never make an index panic).
+#[inline(always)]
+fn range_in(buf: &[u8], part: &[u8]) -> (usize, usize) {
+    let start = (part.as_ptr() as usize).wrapping_sub(buf.as_ptr() as usize).min(buf.len());
+    (start, (start + part.len()).min(buf.len()))
+}
+
+/// The result a symbol stands for, and whether it is written as §8.2.6
+/// says; `None` for moves (`0-0` castling included).
+fn termination(sym: &[u8]) -> Option<(GameResult, bool)> {
+    match sym.first() {
+        Some(b'0' | b'1' | 0xc2) => {}
+        _ => return None,
+    }
+    let read = GameResult::parse_lenient(sym).ok()?;
+    Some((read.value, !read.nonstandard))
+}
+
+/// True for tokens that can start or continue a movetext.
+fn starts_movetext(kind: TokenKind) -> bool {
+    !matches!(
+        kind,
+        TokenKind::String | TokenKind::RightBracket | TokenKind::RightAngle | TokenKind::LeftAngle
+    )
+}
+
+/// §8.1: letters, digits and `_`, starting with a letter.
+fn valid_tag_name(name: &[u8]) -> bool {
+    name.first().is_some_and(u8::is_ascii_alphabetic)
+        && name.iter().all(|b| b.is_ascii_alphanumeric() || *b == b'_')
+}

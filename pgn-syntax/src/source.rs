@@ -1,0 +1,191 @@
+//! The input side of the reader: a fixed buffer refilled from `io::Read`,
+//! the lexer's window over it, and the line counter that turns byte
+//! offsets into lines and columns for diagnostics.
+
+use std::io::{self, Read};
+
+use pgn_lex::Lexer;
+
+/// The buffer starts at this size and grows only to hold one token that is
+/// larger (a huge comment); memory does not depend on the file's size.
+const INITIAL_CAPACITY: usize = 256 * 1024;
+/// A refill reads until at least this much is buffered (or the input ends),
+/// so that short reads from pipes do not mean many small refills.
+const MIN_FILL: usize = 64 * 1024;
+
+/// Counts line ends in the bytes the reader has passed, lazily: only what
+/// is discarded from the buffer or asked about is counted, each byte once.
+#[derive(Clone, Debug)]
+pub(crate) struct Lines {
+    /// Absolute offset up to which bytes have been counted.
+    upto: u64,
+    /// The line number (from 1) at `upto`.
+    line: u64,
+    /// Absolute offset of the first byte of that line.
+    line_start: u64,
+    /// The byte before `upto` was a CR (so a LF at `upto` ends no new line).
+    after_cr: bool,
+}
+
+impl Lines {
+    fn new() -> Lines {
+        Lines { upto: 0, line: 1, line_start: 0, after_cr: false }
+    }
+
+    /// Counts `bytes`, which start at the absolute offset `self.upto`.
+    fn count(&mut self, bytes: &[u8]) {
+        if bytes.is_empty() {
+            return;
+        }
+        // Whole-slice counts that vectorise; the exact CR LF pairing is
+        // only needed when the slice holds a CR at all.
+        let lf = count_byte(bytes, b'\n');
+        let cr = count_byte(bytes, b'\r');
+        let mut ends = lf + cr;
+        if cr > 0 {
+            ends -= count_crlf(bytes);
+        }
+        if self.after_cr && bytes[0] == b'\n' {
+            ends -= 1;
+        }
+        if let Some(last) = bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+            self.line_start = self.upto + last as u64 + 1;
+        }
+        self.line += ends;
+        self.after_cr = bytes.last() == Some(&b'\r');
+        self.upto += bytes.len() as u64;
+    }
+}
+
+/// How many bytes of `bytes` equal `needle`. Sums in blocks of 255 with
+/// `u8` lanes, which compilers turn into wide compares and adds.
+fn count_byte(bytes: &[u8], needle: u8) -> u64 {
+    bytes
+        .chunks(255)
+        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == needle))))
+        .sum()
+}
+
+/// How many CR LF pairs `bytes` holds.
+fn count_crlf(bytes: &[u8]) -> u64 {
+    let pairs = bytes.windows(2).len();
+    (0..pairs)
+        .step_by(255)
+        .map(|from| {
+            let to = (from + 255).min(pairs);
+            let (a, b) = (&bytes[from..to], &bytes[from + 1..to + 1]);
+            u64::from(
+                a.iter().zip(b).fold(0u8, |n, (&x, &y)| n + u8::from(x == b'\r' && y == b'\n')),
+            )
+        })
+        .sum()
+}
+
+/// The buffered input and the lexer reading it.
+pub(crate) struct Source<R> {
+    inner: R,
+    /// `buf[..end]` is the lexer's window; it starts at `self.lexer`'s base.
+    pub(crate) buf: Vec<u8>,
+    pub(crate) end: usize,
+    pub(crate) eof: bool,
+    pub(crate) lexer: Lexer,
+    lines: Lines,
+}
+
+impl<R: Read> Source<R> {
+    pub(crate) fn new(inner: R) -> Source<R> {
+        Source {
+            inner,
+            buf: vec![0; INITIAL_CAPACITY],
+            end: 0,
+            eof: false,
+            lexer: Lexer::new(),
+            lines: Lines::new(),
+        }
+    }
+
+    /// The absolute offset of `buf[0]`.
+    fn base(&self) -> u64 {
+        self.lexer.offset() - self.lexer.consumed() as u64
+    }
+
+    /// Drops consumed bytes (but none from `keep` on) and reads more input.
+    /// Returns how many bytes were dropped from the front, so that the
+    /// caller can move window positions it holds.
+    pub(crate) fn refill(&mut self, keep: usize) -> io::Result<usize> {
+        let drop = keep.min(self.lexer.consumed());
+        // Count the line ends of the dropped bytes before they go.
+        let base = self.base();
+        let skip = (self.lines.upto - base) as usize;
+        if skip < drop {
+            self.lines.count(&self.buf[skip..drop]);
+        }
+        self.buf.copy_within(drop..self.end, 0);
+        self.end -= drop;
+        self.lexer.discard(drop);
+        if self.end == self.buf.len() {
+            let grown = self.buf.len() * 2;
+            self.buf.resize(grown, 0);
+        }
+        let target = (self.end + MIN_FILL).min(self.buf.len());
+        while self.end < target {
+            match self.inner.read(&mut self.buf[self.end..]) {
+                Ok(0) => {
+                    self.eof = true;
+                    break;
+                }
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(drop)
+    }
+
+    /// The line and column (both from 1) of an absolute offset in the
+    /// window or after the last one asked about; earlier offsets get the
+    /// position of the last one asked about.
+    pub(crate) fn position(&mut self, offset: u64) -> (u64, u64) {
+        let base = self.base();
+        let from = (self.lines.upto - base) as usize;
+        let to = (offset.saturating_sub(base) as usize).min(self.end);
+        if from < to {
+            self.lines.count(&self.buf[from..to]);
+        }
+        let at = offset.max(self.lines.line_start);
+        (self.lines.line, at - self.lines.line_start + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(input: &[u8], offset: u64, chunk: usize) -> (u64, u64) {
+        let mut lines = Lines::new();
+        let to = offset as usize;
+        for piece in input[..to].chunks(chunk.max(1)) {
+            lines.count(piece);
+        }
+        (lines.line, offset - lines.line_start.min(offset) + 1)
+    }
+
+    #[test]
+    fn line_ends_of_every_kind() {
+        let input = b"ab\ncd\r\nef\rgh\n\nij";
+        let expected = [
+            (0, (1, 1)),
+            (2, (1, 3)),
+            (3, (2, 1)),
+            (7, (3, 1)),
+            (10, (4, 1)),
+            (14, (6, 1)),
+            (15, (6, 2)),
+        ];
+        for chunk in 1..input.len() {
+            for (offset, want) in expected {
+                assert_eq!(lines_of(input, offset, chunk), want, "offset {offset} chunk {chunk}");
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+//! Rounds (§8.1.1.4): the value of the `Round` tag, `?`, `-`, or
+//! dot-separated round numbers (`3`, `3.1`, `4.1.2`).
+
+use std::fmt;
+use std::str::FromStr;
+
+use nom::Parser;
+use nom::branch::alt;
+use nom::character::complete::char;
+use nom::combinator::{map, value};
+use nom::error::context;
+use nom::multi::separated_list1;
+
+use super::error::TagValueError;
+use super::grammar::{NumberField, PResult, number, parse_all};
+
+/// A Round tag value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Round {
+    /// `?`: the round is not known.
+    Unknown,
+    /// `-`: a round number does not apply to this game.
+    NotApplicable,
+    /// One or more round numbers, most significant first (`3.1` is
+    /// `[3, 1]`). Parsed numbers are at least 1 and the list is never
+    /// empty; an empty list built by hand is written as `?`.
+    Numbered(Vec<u32>),
+}
+
+const ROUND_NUMBER: NumberField =
+    NumberField { name: "round number", expected: "a round number", min: 1, max: u32::MAX };
+
+// round ::= "?" | "-" | number ("." number)*
+// number ::= DIGIT+            (at least 1)
+fn round(input: &[u8]) -> PResult<'_, Round> {
+    context(
+        "`?`, `-` or a round number such as `3` or `3.1`",
+        alt((
+            value(Round::Unknown, char('?')),
+            value(Round::NotApplicable, char('-')),
+            map(separated_list1(char('.'), number(ROUND_NUMBER)), Round::Numbered),
+        )),
+    )
+    .parse(input)
+}
+
+impl Round {
+    /// Parses a Round tag value (§8.1.1.4). Leading zeros are accepted
+    /// (`03` is round 3).
+    ///
+    /// # Errors
+    ///
+    /// [`TagValueError`]: anything but `?`, `-` or positive integers
+    /// separated by single periods; a round number 0 or above `u32::MAX`.
+    pub fn from_ascii(value: &[u8]) -> Result<Round, TagValueError> {
+        parse_all(value, round, "`.` and a round number, or the end of the round")
+    }
+
+    /// The most significant round number, if any (`4` for `4.1.2`).
+    pub fn main_round(&self) -> Option<u32> {
+        match self {
+            Round::Numbered(numbers) => numbers.first().copied(),
+            Round::Unknown | Round::NotApplicable => None,
+        }
+    }
+}
+
+impl fmt::Display for Round {
+    /// Writes the value as in §8.1.1.4 (`?`, `-`, `4.1.2`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Round::Unknown => f.write_str("?"),
+            Round::NotApplicable => f.write_str("-"),
+            Round::Numbered(numbers) if numbers.is_empty() => f.write_str("?"),
+            Round::Numbered(numbers) => {
+                for (i, n) in numbers.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(".")?;
+                    }
+                    write!(f, "{n}")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for Round {
+    type Err = TagValueError;
+
+    /// Parses as [`Round::from_ascii`].
+    fn from_str(s: &str) -> Result<Round, TagValueError> {
+        Round::from_ascii(s.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tags::TagValueErrorKind;
+
+    #[test]
+    fn parses_rounds() {
+        let cases = [
+            ("?", Round::Unknown),
+            ("-", Round::NotApplicable),
+            ("1", Round::Numbered(vec![1])),
+            ("3.1", Round::Numbered(vec![3, 1])),
+            ("4.1.2", Round::Numbered(vec![4, 1, 2])),
+            ("4294967295", Round::Numbered(vec![u32::MAX])),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(Round::from_ascii(text.as_bytes()).as_ref(), Ok(&expected), "{text}");
+            assert_eq!(expected.to_string(), text);
+            assert_eq!(text.parse::<Round>().as_ref(), Ok(&expected));
+        }
+        assert_eq!(Round::from_ascii(b"03.01"), Ok(Round::Numbered(vec![3, 1])));
+    }
+
+    #[test]
+    fn main_round() {
+        assert_eq!(Round::Numbered(vec![4, 1, 2]).main_round(), Some(4));
+        assert_eq!(Round::Unknown.main_round(), None);
+        assert_eq!(Round::NotApplicable.main_round(), None);
+        assert_eq!(Round::Numbered(vec![]).main_round(), None);
+        assert_eq!(Round::Numbered(vec![]).to_string(), "?");
+    }
+
+    #[test]
+    fn rejects_bad_rounds() {
+        let syntax = TagValueErrorKind::Expected("`?`, `-` or a round number such as `3` or `3.1`");
+        let after = TagValueErrorKind::Expected("`.` and a round number, or the end of the round");
+        let range = TagValueErrorKind::OutOfRange { field: "round number", min: 1, max: u32::MAX };
+        let cases = [
+            ("", TagValueErrorKind::Empty, 0),
+            ("0", range.clone(), 0),
+            ("3.0", range.clone(), 2),
+            ("4294967296", range, 0),
+            ("a", syntax.clone(), 0),
+            ("+1", syntax.clone(), 0),
+            (" 1", syntax.clone(), 0),
+            (".1", syntax, 0),
+            ("1.", after.clone(), 1),
+            ("1..2", after.clone(), 1),
+            ("1 ", after.clone(), 1),
+            ("1-2", after.clone(), 1),
+            ("?1", after.clone(), 1),
+            ("--", after.clone(), 1),
+            ("3.?", after, 1),
+        ];
+        for (text, kind, offset) in cases {
+            assert_eq!(
+                Round::from_ascii(text.as_bytes()),
+                Err(TagValueError::new(kind, offset)),
+                "{text}"
+            );
+        }
+    }
+}
