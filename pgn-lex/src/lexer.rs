@@ -49,6 +49,18 @@ const PLAIN_END: u8 = 64;
 /// ASCII letters.
 const LETTER: u8 = 128;
 
+/// Tag name bytes (§8.1): letters, digits, `_`.
+static NAME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    t
+};
+
 /// Byte classes: one table lookup per byte on the hot paths.
 static CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -216,7 +228,19 @@ impl Lexer {
     /// this lexer expects); `eof` tells whether the input ends with `buf`.
     #[inline(always)]
     pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
-        if let Some(step) = self.next_plain(buf) {
+        if let Some(step) = self.next_plain(buf, false) {
+            return step;
+        }
+        self.next_general(buf, eof)
+    }
+
+    /// Like [`Lexer::next`], but integers and periods without flags are
+    /// consumed without being returned: the move number indications of
+    /// §8.2.2, which a reader of movetext skips anyway. This saves a round
+    /// trip per token on the commonest tokens of a movetext.
+    #[inline(always)]
+    pub fn next_skipping_move_numbers<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
+        if let Some(step) = self.next_plain(buf, true) {
             return step;
         }
         self.next_general(buf, eof)
@@ -225,53 +249,137 @@ impl Lexer {
     /// The fast path for the tokens most of a movetext is made of: a
     /// symbol that starts with a letter, an integer, a period, each ending
     /// on a plain boundary (see `PLAIN_END`) inside the window and inside
-    /// the line limit. Anything else, or anything that needs a closer
-    /// look, is left to [`Lexer::next_general`], which gives the same
-    /// tokens (a test checks this on the corpus).
+    /// the line limit. With `skip_numbers`, integers and periods are
+    /// consumed and the scan goes on. Anything else, or anything that needs
+    /// a closer look, is left to [`Lexer::next_general`] (which gives the
+    /// same tokens: a test checks this on the corpus), with `self.pos` after
+    /// what was consumed.
     #[inline(always)]
-    fn next_plain<'a>(&mut self, buf: &'a [u8]) -> Option<Step<'a>> {
-        let mut pos = self.pos;
-        while buf.get(pos) == Some(&b' ') {
-            pos += 1;
-        }
-        let start = pos;
-        let first = *buf.get(start)?;
-        let c = class(first);
-        let kind = if c & (LETTER | DIGIT) != 0 {
-            let mut i = start + 1;
-            let mut digits = c & DIGIT != 0;
-            while let Some(&b) = buf.get(i) {
-                let cb = class(b);
-                if cb & SYMBOL == 0 {
-                    break;
+    fn next_plain<'a>(&mut self, buf: &'a [u8], skip_numbers: bool) -> Option<Step<'a>> {
+        loop {
+            let mut pos = self.pos;
+            let first = loop {
+                let b = *buf.get(pos)?;
+                let c = class(b);
+                if c & WS == 0 {
+                    break b;
                 }
-                digits &= cb & DIGIT != 0;
-                i += 1;
-            }
-            let ends_plain = buf.get(i).is_some_and(|&b| class(b) & PLAIN_END != 0)
-                || (digits && buf.get(i) == Some(&b'.'));
-            if !ends_plain || i - start > MAX_TOKEN {
+                pos += 1;
+                if c & NEWLINE != 0 {
+                    self.new_line(self.base + pos as u64);
+                }
+            };
+            self.pos = pos;
+            let start = pos;
+            let c = class(first);
+            let kind = if c & (LETTER | DIGIT) != 0 {
+                let mut i = start + 1;
+                let mut integer = c & DIGIT != 0;
+                while let Some(&b) = buf.get(i) {
+                    let cb = class(b);
+                    if cb & SYMBOL == 0 {
+                        break;
+                    }
+                    integer &= cb & DIGIT != 0;
+                    i += 1;
+                }
+                let next = *buf.get(i)?;
+                let ends_plain = class(next) & PLAIN_END != 0 || (integer && next == b'.');
+                if !ends_plain || i - start > MAX_TOKEN {
+                    return None;
+                }
+                pos = i;
+                if integer { TokenKind::Integer } else { TokenKind::Symbol }
+            } else if first == b'.' {
+                pos = start + 1;
+                TokenKind::Period
+            } else {
+                return None;
+            };
+            if self.base + pos as u64 >= self.line_limit {
                 return None;
             }
-            pos = i;
-            if digits { TokenKind::Integer } else { TokenKind::Symbol }
-        } else if first == b'.' {
-            pos = start + 1;
-            TokenKind::Period
-        } else {
+            self.pos = pos;
+            if skip_numbers && kind != TokenKind::Symbol {
+                continue;
+            }
+            return Some(Step::Token(Token {
+                kind,
+                text: buf.get(start..pos).unwrap_or_default(),
+                offset: self.base + start as u64,
+                flags: TokenFlags::empty(),
+            }));
+        }
+    }
+
+    /// A whole tag pair written the plain way, `[Name "value"]` (spaces
+    /// allowed between the tokens), whose value has no escape, no control
+    /// byte and at most 255 bytes, all on a line within the limit: the four
+    /// tokens of the pair, read at once. Returns `None`, having consumed no
+    /// more than white space, for anything else (the caller then reads
+    /// tokens one at a time with [`Lexer::next`], which reports what is
+    /// irregular).
+    #[inline]
+    pub fn next_plain_tag_pair<'a>(&mut self, buf: &'a [u8]) -> Option<PlainTagPair<'a>> {
+        let mut pos = self.pos;
+        loop {
+            let c = class(*buf.get(pos)?);
+            if c & WS == 0 {
+                break;
+            }
+            pos += 1;
+            if c & NEWLINE != 0 {
+                self.new_line(self.base + pos as u64);
+            }
+        }
+        self.pos = pos;
+        let start = pos;
+        if buf.get(pos) != Some(&b'[') {
             return None;
+        }
+        pos += 1;
+        let skip_spaces = |mut i: usize| {
+            while buf.get(i) == Some(&b' ') {
+                i += 1;
+            }
+            i
         };
-        let end = self.base + pos as u64;
-        if end >= self.line_limit {
+        pos = skip_spaces(pos);
+        let name_start = pos;
+        if class(*buf.get(pos)?) & LETTER == 0 {
+            return None;
+        }
+        while buf.get(pos).is_some_and(|&b| NAME[b as usize]) {
+            pos += 1;
+        }
+        let name_end = pos;
+        pos = skip_spaces(pos);
+        if pos == name_end || buf.get(pos) != Some(&b'"') || name_end - name_start > MAX_TOKEN {
+            return None;
+        }
+        pos += 1;
+        let value_start = pos;
+        while buf.get(pos).is_some_and(|&b| class(b) & STRING_STOP == 0) {
+            pos += 1;
+        }
+        let value_end = pos;
+        if buf.get(pos) != Some(&b'"') || value_end - value_start > MAX_TOKEN {
+            return None;
+        }
+        pos = skip_spaces(pos + 1);
+        if buf.get(pos) != Some(&b']') {
+            return None;
+        }
+        pos += 1;
+        if self.base + pos as u64 >= self.line_limit {
             return None;
         }
         self.pos = pos;
-        Some(Step::Token(Token {
-            kind,
-            text: buf.get(start..pos).unwrap_or_default(),
+        Some(PlainTagPair {
+            name: &buf[name_start..name_end],
+            value: &buf[value_start..value_end],
             offset: self.base + start as u64,
-            flags: TokenFlags::empty(),
-        }))
+        })
     }
 
     /// The general path of [`Lexer::next`]: every token kind and flag.
@@ -607,6 +715,17 @@ fn starts_tag_line(buf: &[u8], i: usize, eof: bool) -> Option<bool> {
     }
 }
 
+/// A tag pair read at once by [`Lexer::next_plain_tag_pair`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlainTagPair<'a> {
+    /// The tag name.
+    pub name: &'a [u8],
+    /// The value, which holds no escape.
+    pub value: &'a [u8],
+    /// The absolute offset of the `[`.
+    pub offset: u64,
+}
+
 /// The tokens of a complete input, in order.
 ///
 /// ```
@@ -799,6 +918,22 @@ mod tests {
                 tokens(input).map(|t| (t.kind, t.text.to_vec(), t.offset, t.flags)).collect();
             assert_eq!(fast, general_tokens(input));
         }
+    }
+
+    #[test]
+    fn plain_tag_pairs() {
+        let input = b"[Event \"Open\"]\n[ Site  \"x y\" ]\n[Round \"a\\\"b\"]";
+        let mut lexer = Lexer::new();
+        let first = lexer.next_plain_tag_pair(input).expect("plain");
+        assert_eq!((first.name, first.value, first.offset), (&b"Event"[..], &b"Open"[..], 0));
+        let second = lexer.next_plain_tag_pair(input).expect("plain");
+        assert_eq!((second.name, second.value), (&b"Site"[..], &b"x y"[..]));
+        // An escape: not plain; nothing but white space is consumed.
+        assert_eq!(lexer.next_plain_tag_pair(input), None);
+        assert!(matches!(
+            lexer.next(input, true),
+            Step::Token(Token { kind: TokenKind::LeftBracket, .. })
+        ));
     }
 
     #[test]

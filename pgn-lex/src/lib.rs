@@ -44,5 +44,5 @@
 mod lexer;
 mod token;
 
-pub use lexer::{Lexer, Step, Tokens, tokens};
+pub use lexer::{Lexer, PlainTagPair, Step, Tokens, tokens};
 pub use token::{Token, TokenFlags, TokenKind};

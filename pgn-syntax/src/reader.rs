@@ -177,7 +177,36 @@ impl<R: Read> Reader<R> {
             g.tag = TagState::Open;
         }
         loop {
-            let tok = match self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof) {
+            // Fast path for tag pairs written the plain way.
+            if g.tag == TagState::Closed && g.skipping == Skipping::No && g.phase != Phase::Movetext
+            {
+                let window = &self.src.buf[..self.src.end];
+                if let Some(pair) = self.src.lexer.next_plain_tag_pair(window) {
+                    if g.phase == Phase::Idle {
+                        // As `start_game`, on fields the pair does not borrow.
+                        self.games += 1;
+                        g.phase = Phase::Tags;
+                        let flow = v.begin_game();
+                        obey(&mut g, flow);
+                    }
+                    if pair.name == b"Result" {
+                        g.result_tag = GameResult::parse_lenient(pair.value).ok().map(|r| r.value);
+                    }
+                    let flow = v.tag(pair.name, pair.value);
+                    obey(&mut g, flow);
+                    if g.stop {
+                        return Ok(Some(self.end_game(v, &g)));
+                    }
+                    continue;
+                }
+            }
+            let window = &self.src.buf[..self.src.end];
+            let step = if g.phase == Phase::Movetext && g.skipping == Skipping::No {
+                self.src.lexer.next_skipping_move_numbers(window, self.src.eof)
+            } else {
+                self.src.lexer.next(window, self.src.eof)
+            };
+            let tok = match step {
                 Step::Token(t) => {
                     // The fast path: what most of a movetext is. Plain move
                     // numbers, and moves without a glued suffix, go straight
@@ -195,16 +224,16 @@ impl<R: Read> Reader<R> {
                             TokenKind::Symbol
                                 if t.text.first().is_some_and(u8::is_ascii_alphabetic)
                                     && !matches!(
-                                        self.src.buf.get(range_in(&self.src.buf, t.text).1),
+                                        self.src.buf.get(self.src.lexer.consumed()),
                                         Some(b'!' | b'?')
                                     )
-                                    && !(g.after_move && matches!(t.text, b"ep" | b"e.p.")) =>
+                                    && !(g.after_move && t.text == b"ep") =>
                             {
                                 g.after_open = false;
                                 g.after_move = true;
                                 let flow = v.san(t.text, None);
                                 if flow.is_break() {
-                                    self.obey(&mut g, flow);
+                                    obey(&mut g, flow);
                                     if g.stop {
                                         return Ok(Some(self.end_game(v, &g)));
                                     }
@@ -267,10 +296,10 @@ impl<R: Read> Reader<R> {
         self.games += 1;
         g.phase = phase;
         let flow = v.begin_game();
-        self.obey(g, flow);
+        obey(g, flow);
         if phase == Phase::Movetext {
             let flow = v.begin_movetext();
-            self.obey(g, flow);
+            obey(g, flow);
         }
     }
 
@@ -349,7 +378,7 @@ impl<R: Read> Reader<R> {
                     g.result_tag = GameResult::parse_lenient(&value).ok().map(|r| r.value);
                 }
                 let flow = v.tag(&self.tag_name, &value);
-                self.obey(g, flow);
+                obey(g, flow);
             }
             (TagState::Named, TokenKind::Symbol | TokenKind::Integer | TokenKind::Asterisk) => {
                 self.report(v, g, DiagnosticKind::UnquotedTagValue, tok.offset);
@@ -359,14 +388,14 @@ impl<R: Read> Reader<R> {
                 }
                 g.tag = TagState::Valued;
                 let flow = v.tag(&self.tag_name, value);
-                self.obey(g, flow);
+                obey(g, flow);
             }
             (TagState::Valued, TokenKind::RightBracket) => g.tag = TagState::Closed,
             (_, TokenKind::BraceComment) => self.comment(v, g, tok, CommentKind::Brace),
             (_, TokenKind::LineComment) => self.comment(v, g, tok, CommentKind::Line),
             (_, TokenKind::Escape) => {
                 let flow = v.escape(&self.src.buf[text.0..text.1]);
-                self.obey(g, flow);
+                obey(g, flow);
             }
             (TagState::Valued, TokenKind::LeftBracket) => {
                 // A tag pair without its `]`: keep it, start the next.
@@ -376,7 +405,7 @@ impl<R: Read> Reader<R> {
             (TagState::Closed, _) => {
                 g.phase = Phase::Movetext;
                 let flow = v.begin_movetext();
-                self.obey(g, flow);
+                obey(g, flow);
                 return self.movetext_token(v, g, tok);
             }
             (_, TokenKind::RightBracket) => {
@@ -395,7 +424,7 @@ impl<R: Read> Reader<R> {
                 if state == TagState::Valued || starts_movetext(tok.kind) {
                     g.phase = Phase::Movetext;
                     let flow = v.begin_movetext();
-                    self.obey(g, flow);
+                    obey(g, flow);
                     return self.movetext_token(v, g, tok);
                 }
             }
@@ -438,7 +467,7 @@ impl<R: Read> Reader<R> {
             TokenKind::Nag => match Nag::from_ascii(&self.src.buf[text.0 - 1..text.1]) {
                 Some(nag) => {
                     let flow = v.nag(nag);
-                    self.obey(g, flow);
+                    obey(g, flow);
                     g.after_move = after_move;
                 }
                 None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
@@ -447,7 +476,7 @@ impl<R: Read> Reader<R> {
                 Some(suffix) => {
                     self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
                     let flow = v.nag(suffix.nag());
-                    self.obey(g, flow);
+                    obey(g, flow);
                 }
                 None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
             },
@@ -455,7 +484,7 @@ impl<R: Read> Reader<R> {
                 Some(nag) => {
                     self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
                     let flow = v.nag(nag);
-                    self.obey(g, flow);
+                    obey(g, flow);
                     g.after_move = after_move;
                 }
                 None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
@@ -464,7 +493,7 @@ impl<R: Read> Reader<R> {
             TokenKind::LineComment => self.comment(v, g, tok, CommentKind::Line),
             TokenKind::Escape => {
                 let flow = v.escape(&self.src.buf[text.0..text.1]);
-                self.obey(g, flow);
+                obey(g, flow);
             }
             TokenKind::LeftParen => {
                 g.depth += 1;
@@ -476,7 +505,7 @@ impl<R: Read> Reader<R> {
                     g.reported_depth -= 1;
                     g.skipping = Skipping::Variation { depth: g.depth, emit_end: false };
                 } else {
-                    self.obey(g, flow);
+                    obey(g, flow);
                 }
             }
             TokenKind::RightParen => {
@@ -489,7 +518,7 @@ impl<R: Read> Reader<R> {
                     g.depth -= 1;
                     g.reported_depth -= 1;
                     let flow = v.end_variation();
-                    self.obey(g, flow);
+                    obey(g, flow);
                 }
             }
             TokenKind::LeftBracket => {
@@ -522,7 +551,7 @@ impl<R: Read> Reader<R> {
             }
         }
         let flow = v.san(&self.src.buf[text.0..text.1], suffix);
-        self.obey(g, flow);
+        obey(g, flow);
         g.after_move = true;
         Ok(g.stop)
     }
@@ -566,7 +595,7 @@ impl<R: Read> Reader<R> {
 
     fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok, kind: CommentKind) {
         let flow = v.comment(&self.src.buf[tok.text.0..tok.text.1], kind);
-        self.obey(g, flow);
+        obey(g, flow);
     }
 
     /// The termination marker: closes open variations and ends the game.
@@ -582,7 +611,7 @@ impl<R: Read> Reader<R> {
             self.report(v, g, DiagnosticKind::ResultMismatch, at);
         }
         let flow = v.termination(result);
-        self.obey(g, flow);
+        obey(g, flow);
         true
     }
 
@@ -604,7 +633,7 @@ impl<R: Read> Reader<R> {
         while g.reported_depth > 0 {
             g.reported_depth -= 1;
             let flow = v.end_variation();
-            self.obey(g, flow);
+            obey(g, flow);
         }
     }
 
@@ -625,7 +654,7 @@ impl<R: Read> Reader<R> {
                     if emit_end {
                         g.reported_depth -= 1;
                         let flow = v.end_variation();
-                        self.obey(g, flow);
+                        obey(g, flow);
                     }
                 }
                 g.depth -= 1;
@@ -646,22 +675,6 @@ impl<R: Read> Reader<R> {
             _ => {}
         }
         Ok(g.stop)
-    }
-
-    /// Applies a visitor's answer.
-    fn obey(&mut self, g: &mut GameState, flow: Flow) {
-        match flow {
-            Flow::Continue(()) => {}
-            Flow::Break(Skip::Stop) => g.stop = true,
-            Flow::Break(Skip::Game) => g.skipping = Skipping::Game,
-            Flow::Break(Skip::Variation) => {
-                g.skipping = if g.depth == 0 {
-                    Skipping::Game
-                } else {
-                    Skipping::Variation { depth: g.depth, emit_end: g.reported_depth > 0 }
-                };
-            }
-        }
     }
 
     fn flag_diagnostics<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) {
@@ -708,6 +721,22 @@ impl<R: Read> Reader<R> {
         let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
         if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
             g.stop = true;
+        }
+    }
+}
+
+/// Applies a visitor's answer.
+fn obey(g: &mut GameState, flow: Flow) {
+    match flow {
+        Flow::Continue(()) => {}
+        Flow::Break(Skip::Stop) => g.stop = true,
+        Flow::Break(Skip::Game) => g.skipping = Skipping::Game,
+        Flow::Break(Skip::Variation) => {
+            g.skipping = if g.depth == 0 {
+                Skipping::Game
+            } else {
+                Skipping::Variation { depth: g.depth, emit_end: g.reported_depth > 0 }
+            };
         }
     }
 }
