@@ -201,55 +201,52 @@ impl<R: Read> Reader<R> {
                 }
             }
             let window = &self.src.buf[..self.src.end];
+            let eof = self.src.eof;
             let step = if g.phase == Phase::Movetext && g.skipping == Skipping::No {
-                self.src.lexer.next_skipping_move_numbers(window, self.src.eof)
+                // The inner loop of a movetext: plain moves go straight to
+                // the visitor (move numbers are skipped by the lexer); any
+                // other token leaves the loop for the general path.
+                let mut after_move = g.after_move;
+                let mut moves = false;
+                let step = loop {
+                    let step = self.src.lexer.next_skipping_move_numbers(window, eof);
+                    if let Step::Token(t) = step
+                        && t.kind == TokenKind::Symbol
+                        && t.flags.is_empty()
+                        && t.text.first().is_some_and(u8::is_ascii_alphabetic)
+                        && !matches!(window.get(self.src.lexer.consumed()), Some(b'!' | b'?'))
+                        && !(after_move && t.text == b"ep")
+                    {
+                        after_move = true;
+                        moves = true;
+                        let flow = v.san(t.text, None);
+                        if flow.is_break() {
+                            obey(&mut g, flow);
+                            break None;
+                        }
+                        continue;
+                    }
+                    break Some(step);
+                };
+                g.after_move = after_move;
+                if moves {
+                    g.after_open = false;
+                }
+                match step {
+                    Some(step) => step,
+                    None if g.stop => return Ok(Some(self.end_game(v, &g))),
+                    None => continue,
+                }
             } else {
-                self.src.lexer.next(window, self.src.eof)
+                self.src.lexer.next(window, eof)
             };
             let tok = match step {
-                Step::Token(t) => {
-                    // The fast path: what most of a movetext is. Plain move
-                    // numbers, and moves without a glued suffix, go straight
-                    // to the visitor.
-                    if g.phase == Phase::Movetext
-                        && g.skipping == Skipping::No
-                        && t.flags.is_empty()
-                    {
-                        match t.kind {
-                            TokenKind::Integer | TokenKind::Period => {
-                                g.after_move = false;
-                                g.after_open = false;
-                                continue;
-                            }
-                            TokenKind::Symbol
-                                if t.text.first().is_some_and(u8::is_ascii_alphabetic)
-                                    && !matches!(
-                                        self.src.buf.get(self.src.lexer.consumed()),
-                                        Some(b'!' | b'?')
-                                    )
-                                    && !(g.after_move && t.text == b"ep") =>
-                            {
-                                g.after_open = false;
-                                g.after_move = true;
-                                let flow = v.san(t.text, None);
-                                if flow.is_break() {
-                                    obey(&mut g, flow);
-                                    if g.stop {
-                                        return Ok(Some(self.end_game(v, &g)));
-                                    }
-                                }
-                                continue;
-                            }
-                            _ => {}
-                        }
-                    }
-                    Tok {
-                        kind: t.kind,
-                        text: range_in(&self.src.buf, t.text),
-                        offset: t.offset,
-                        flags: t.flags,
-                    }
-                }
+                Step::Token(t) => Tok {
+                    kind: t.kind,
+                    text: range_in(&self.src.buf, t.text),
+                    offset: t.offset,
+                    flags: t.flags,
+                },
                 Step::NeedMore => {
                     let keep = self.src.lexer.consumed();
                     self.src.refill(keep)?;
