@@ -274,15 +274,17 @@ impl Lexer {
             let c = class(first);
             let kind = if c & (LETTER | DIGIT) != 0 {
                 let mut i = start + 1;
-                let mut integer = c & DIGIT != 0;
+                // The AND of the classes keeps DIGIT only if every byte is one.
+                let mut all = c;
                 while let Some(&b) = buf.get(i) {
                     let cb = class(b);
                     if cb & SYMBOL == 0 {
                         break;
                     }
-                    integer &= cb & DIGIT != 0;
+                    all &= cb;
                     i += 1;
                 }
+                let integer = all & DIGIT != 0;
                 let next = *buf.get(i)?;
                 let ends_plain = class(next) & PLAIN_END != 0 || (integer && next == b'.');
                 if !ends_plain || i - start > MAX_TOKEN {
