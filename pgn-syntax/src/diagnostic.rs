@@ -85,6 +85,20 @@ pub enum DiagnosticKind {
     /// A comment outside any game (before the first tag or move of the
     /// next game); skipped.
     TextBetweenGames,
+    /// A tag value that its tag's grammar (§8.1.1, §9) does not allow,
+    /// such as a Date of `2024.13.01`; the value is kept as read.
+    InvalidTagValue,
+    /// A tag value in a form real files use but the standard does not
+    /// (`2024-01-05`, `½-½`, a Termination outside §9.8.1); kept as read.
+    NonStandardTagValue,
+    /// A standard tag name in another letter case (`EVENT`, `event`).
+    TagNameCase,
+    /// `SetUp "1"` without a FEN tag (§9.7.1).
+    SetUpWithoutFen,
+    /// A FEN tag without a SetUp tag (§9.7.1).
+    FenWithoutSetUp,
+    /// A FEN tag with `SetUp "0"`.
+    FenWithSetUpZero,
 }
 
 impl DiagnosticKind {
@@ -130,6 +144,12 @@ impl DiagnosticKind {
             NonStandardTermination => "non-standard termination marker",
             ResultMismatch => "Result tag does not match the termination marker",
             TextBetweenGames => "comment outside a game skipped",
+            InvalidTagValue => "tag value does not follow its tag's format",
+            NonStandardTagValue => "tag value in a non-standard form",
+            TagNameCase => "standard tag name in another letter case",
+            SetUpWithoutFen => "SetUp is \"1\" but there is no FEN tag",
+            FenWithoutSetUp => "FEN tag without a SetUp tag",
+            FenWithSetUpZero => "FEN tag with SetUp \"0\"",
         }
     }
 }

@@ -19,7 +19,7 @@ use pgn_lex::{Step, TokenFlags, TokenKind};
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::nag::{Nag, Suffix};
 use crate::source::Source;
-use crate::tags::GameResult;
+use crate::tags::{self, GameResult, SetupFenProblem};
 use crate::visitor::{CommentKind, Flow, Skip, Visitor};
 
 /// A token without its borrow: kind, text range in the window, offset, flags.
@@ -84,8 +84,10 @@ struct GameState {
     after_open: bool,
     /// The Result tag's value, if it was one of the four.
     result_tag: Option<GameResult>,
-    /// The tag being read is the Result tag.
-    tag_is_result: bool,
+    /// The game has a SetUp tag (its value is in `Reader::setup_value`).
+    has_setup: bool,
+    /// The game has a FEN tag.
+    has_fen: bool,
     stop: bool,
 }
 
@@ -100,7 +102,8 @@ impl GameState {
             after_move: false,
             after_open: false,
             result_tag: None,
-            tag_is_result: false,
+            has_setup: false,
+            has_fen: false,
             stop: false,
         }
     }
@@ -142,6 +145,9 @@ pub struct Reader<R> {
     /// The current tag's name (tags span several tokens, and the buffer may
     /// be refilled between them).
     tag_name: Vec<u8>,
+    /// The SetUp tag's value, checked against the FEN tag when the tag
+    /// section ends.
+    setup_value: Vec<u8>,
 }
 
 impl<R: Read> Reader<R> {
@@ -153,6 +159,7 @@ impl<R: Read> Reader<R> {
             pending_tag: false,
             stopped: false,
             tag_name: Vec::new(),
+            setup_value: Vec::new(),
         }
     }
 
@@ -189,11 +196,14 @@ impl<R: Read> Reader<R> {
                         let flow = v.begin_game();
                         obey(&mut g, flow);
                     }
-                    if pair.name == b"Result" {
-                        g.result_tag = GameResult::parse_lenient(pair.value).ok().map(|r| r.value);
-                    }
+                    let problem = tag_value_problem(&mut g, pair.name, pair.value);
+                    note_setup_fen(&mut g, &mut self.setup_value, pair.name, pair.value);
+                    let offset = pair.offset;
                     let flow = v.tag(pair.name, pair.value);
                     obey(&mut g, flow);
+                    if let Some(kind) = problem {
+                        self.report(v, &mut g, kind, offset);
+                    }
                     if g.stop {
                         return Ok(Some(self.end_game(v, &g)));
                     }
@@ -349,7 +359,6 @@ impl<R: Read> Reader<R> {
                 let name = &self.src.buf[text.0..text.1];
                 self.tag_name.clear();
                 self.tag_name.extend_from_slice(name);
-                g.tag_is_result = name == b"Result";
                 g.tag = TagState::Named;
                 if !valid_tag_name(name) {
                     self.report(v, g, DiagnosticKind::InvalidTagName, tok.offset);
@@ -371,21 +380,25 @@ impl<R: Read> Reader<R> {
                     value.to_mut().truncate(len);
                     g.tag = TagState::Closed;
                 }
-                if g.tag_is_result {
-                    g.result_tag = GameResult::parse_lenient(&value).ok().map(|r| r.value);
-                }
+                let problem = tag_value_problem(g, &self.tag_name, &value);
+                note_setup_fen(g, &mut self.setup_value, &self.tag_name, &value);
                 let flow = v.tag(&self.tag_name, &value);
                 obey(g, flow);
+                if let Some(kind) = problem {
+                    self.report(v, g, kind, tok.offset);
+                }
             }
             (TagState::Named, TokenKind::Symbol | TokenKind::Integer | TokenKind::Asterisk) => {
                 self.report(v, g, DiagnosticKind::UnquotedTagValue, tok.offset);
                 let value = &self.src.buf[text.0..text.1];
-                if g.tag_is_result {
-                    g.result_tag = GameResult::parse_lenient(value).ok().map(|r| r.value);
-                }
                 g.tag = TagState::Valued;
+                let problem = tag_value_problem(g, &self.tag_name, value);
+                note_setup_fen(g, &mut self.setup_value, &self.tag_name, value);
                 let flow = v.tag(&self.tag_name, value);
                 obey(g, flow);
+                if let Some(kind) = problem {
+                    self.report(v, g, kind, tok.offset);
+                }
             }
             (TagState::Valued, TokenKind::RightBracket) => g.tag = TagState::Closed,
             (_, TokenKind::BraceComment) => self.comment(v, g, tok, CommentKind::Brace),
@@ -400,9 +413,7 @@ impl<R: Read> Reader<R> {
                 g.tag = TagState::Open;
             }
             (TagState::Closed, _) => {
-                g.phase = Phase::Movetext;
-                let flow = v.begin_movetext();
-                obey(g, flow);
+                self.enter_movetext(v, g, tok.offset);
                 return self.movetext_token(v, g, tok);
             }
             (_, TokenKind::RightBracket) => {
@@ -419,9 +430,7 @@ impl<R: Read> Reader<R> {
                 self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
                 g.tag = TagState::Closed;
                 if state == TagState::Valued || starts_movetext(tok.kind) {
-                    g.phase = Phase::Movetext;
-                    let flow = v.begin_movetext();
-                    obey(g, flow);
+                    self.enter_movetext(v, g, tok.offset);
                     return self.movetext_token(v, g, tok);
                 }
             }
@@ -612,10 +621,41 @@ impl<R: Read> Reader<R> {
         true
     }
 
+    /// The tag section is over: checks SetUp against FEN (§9.7) and tells
+    /// the visitor that the movetext starts.
+    fn enter_movetext<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+        self.check_setup_fen(v, g, at);
+        g.phase = Phase::Movetext;
+        let flow = v.begin_movetext();
+        obey(g, flow);
+    }
+
+    fn check_setup_fen<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+        if !(g.has_setup || g.has_fen) {
+            return;
+        }
+        let setup = g.has_setup.then_some(self.setup_value.as_slice());
+        let problem = tags::check_setup_fen(setup, g.has_fen.then_some(&[][..]));
+        g.has_setup = false;
+        g.has_fen = false;
+        let kind = match problem {
+            None => return,
+            Some(SetupFenProblem::SetUpWithoutFen) => DiagnosticKind::SetUpWithoutFen,
+            Some(SetupFenProblem::FenWithoutSetUp) => DiagnosticKind::FenWithoutSetUp,
+            Some(SetupFenProblem::FenWithSetUpZero) => DiagnosticKind::FenWithSetUpZero,
+            // The invalid value itself was reported with its tag.
+            Some(_) => return,
+        };
+        self.report(v, g, kind, at);
+    }
+
     /// The game ends without a marker (next tag section or end of input).
     fn finish_unterminated<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
         if g.tag != TagState::Closed {
             self.report(v, g, DiagnosticKind::MalformedTag, at);
+        }
+        if g.phase == Phase::Tags {
+            self.check_setup_fen(v, g, at);
         }
         self.close_variations(v, g, at);
         self.report(v, g, DiagnosticKind::MissingTermination, at);
@@ -719,6 +759,54 @@ impl<R: Read> Reader<R> {
         if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
             g.stop = true;
         }
+    }
+}
+
+/// What is wrong with a tag's value, for the tags whose values have a
+/// grammar (§8.1.1, §9); also flags a standard name in another case, and
+/// keeps the Result tag's value for the check against the marker (E3).
+fn tag_value_problem(g: &mut GameState, name: &[u8], value: &[u8]) -> Option<DiagnosticKind> {
+    use crate::tags::{Eco, Elo, Lenient, PgnDate, PgnTime, Round, TagValueError, TimeControl};
+    fn lenient<T>(read: Result<Lenient<T>, TagValueError>) -> Option<DiagnosticKind> {
+        match read {
+            Ok(l) if l.nonstandard => Some(DiagnosticKind::NonStandardTagValue),
+            Ok(_) => None,
+            Err(_) => Some(DiagnosticKind::InvalidTagValue),
+        }
+    }
+    fn strict<T>(read: Result<T, TagValueError>) -> Option<DiagnosticKind> {
+        read.err().map(|_| DiagnosticKind::InvalidTagValue)
+    }
+    match name {
+        b"Event" | b"Site" | b"White" | b"Black" | b"FEN" | b"SetUp" => None,
+        b"Date" | b"EventDate" | b"UTCDate" => lenient(PgnDate::parse_lenient(value)),
+        b"Round" => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
+        b"Result" => {
+            let read = GameResult::parse_lenient(value);
+            g.result_tag = read.as_ref().ok().map(|r| r.value);
+            lenient(read)
+        }
+        b"Time" | b"UTCTime" => strict(PgnTime::from_ascii(value)),
+        b"TimeControl" => lenient(TimeControl::parse_lenient(value)),
+        b"ECO" => strict(Eco::from_ascii(value)),
+        b"WhiteElo" | b"BlackElo" => lenient(Elo::parse_lenient(value)),
+        b"PlyCount" => strict(tags::parse_ply_count(value)),
+        b"Termination" => (!tags::Termination::from_ascii(value).is_standard())
+            .then_some(DiagnosticKind::NonStandardTagValue),
+        _ => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
+    }
+}
+
+/// Notes the SetUp and FEN tags for the check at the end of the tag section.
+fn note_setup_fen(g: &mut GameState, setup_value: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+    match name {
+        b"SetUp" => {
+            g.has_setup = true;
+            setup_value.clear();
+            setup_value.extend_from_slice(value);
+        }
+        b"FEN" => g.has_fen = true,
+        _ => {}
     }
 }
 

@@ -158,6 +158,25 @@ fn lenient_date(input: &[u8]) -> PResult<'_, PgnDate> {
     Ok((rest, PgnDate { year, month, day }))
 }
 
+/// The date of a value in the exact form `YYYY.MM.DD`, each part all
+/// digits or all `?`, or `None` (ranges are not checked here).
+fn canonical(value: &[u8]) -> Option<PgnDate> {
+    fn part(bytes: &[u8]) -> Option<Option<u16>> {
+        if bytes.iter().all(|&b| b == b'?') {
+            return Some(None);
+        }
+        bytes
+            .iter()
+            .try_fold(0u16, |n, &b| b.is_ascii_digit().then(|| n * 10 + u16::from(b - b'0')))
+            .map(Some)
+    }
+    let [y0, y1, y2, y3, b'.', m0, m1, b'.', d0, d1] = *value else { return None };
+    let year = part(&[y0, y1, y2, y3])?;
+    let month = part(&[m0, m1])?.map(|m| m as u8);
+    let day = part(&[d0, d1])?.map(|d| d as u8);
+    Some(PgnDate { year, month, day })
+}
+
 impl PgnDate {
     /// The date with every part unknown, `????.??.??` (the default of the
     /// Date tag, ruling E1).
@@ -176,6 +195,11 @@ impl PgnDate {
     /// does not have ([`TagValueErrorKind::NoSuchDay`]), or bytes after the
     /// day.
     pub fn from_ascii(value: &[u8]) -> Result<PgnDate, TagValueError> {
+        // Most dates are well formed: read those without the grammar, and
+        // let the grammar find and place the error in the others.
+        if let Some(date) = canonical(value).filter(PgnDate::is_valid) {
+            return Ok(date);
+        }
         parse_all(value, date, "the end of the date after the day")
     }
 

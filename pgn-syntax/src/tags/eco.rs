@@ -57,6 +57,10 @@ impl Eco {
     /// digits after the letter or after `/`, or bytes after the code.
     /// Scid's extended codes (`E99b`) and `?` are errors too.
     pub fn from_ascii(value: &[u8]) -> Result<Eco, TagValueError> {
+        // The common plain form without the grammar; errors go through it.
+        if let [letter @ b'A'..=b'E', tens @ b'0'..=b'9', ones @ b'0'..=b'9'] = *value {
+            return Ok(Eco { letter, number: (tens - b'0') * 10 + (ones - b'0'), subcode: None });
+        }
         parse_all(value, eco, "`/` and a subcode, or the end of the ECO code")
     }
 

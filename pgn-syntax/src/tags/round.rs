@@ -56,6 +56,22 @@ impl Round {
         parse_all(value, round, "`.` and a round number, or the end of the round")
     }
 
+    /// Whether [`Round::from_ascii`] accepts `value`, decided without
+    /// building the value (no allocation: for readers that only validate).
+    pub fn is_valid_ascii(value: &[u8]) -> bool {
+        if value == b"?" || value == b"-" {
+            return true;
+        }
+        value.split(|&b| b == b'.').all(|part| {
+            !part.is_empty()
+                && part.iter().all(u8::is_ascii_digit)
+                && part
+                    .iter()
+                    .try_fold(0u32, |n, &b| n.checked_mul(10)?.checked_add(u32::from(b - b'0')))
+                    .is_some_and(|n| n >= 1)
+        })
+    }
+
     /// The most significant round number, if any (`4` for `4.1.2`).
     pub fn main_round(&self) -> Option<u32> {
         match self {
@@ -153,6 +169,29 @@ mod tests {
                 Round::from_ascii(text.as_bytes()),
                 Err(TagValueError::new(kind, offset)),
                 "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn validity_check_agrees_with_the_parser() {
+        let alphabet = b"0123456789.?-x ";
+        let mut inputs: Vec<Vec<u8>> =
+            vec![b"4294967295".to_vec(), b"4294967296".to_vec(), b"".to_vec()];
+        for a in alphabet {
+            inputs.push(vec![*a]);
+            for b in alphabet {
+                inputs.push(vec![*a, *b]);
+                for c in alphabet {
+                    inputs.push(vec![*a, *b, *c]);
+                }
+            }
+        }
+        for input in inputs {
+            assert_eq!(
+                Round::is_valid_ascii(&input),
+                Round::from_ascii(&input).is_ok(),
+                "{input:?}"
             );
         }
     }
