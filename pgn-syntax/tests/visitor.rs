@@ -1,0 +1,154 @@
+//! The streaming visitor's contract: skipping a variation or a game,
+//! stopping, and suffixes that straddle a buffer refill.
+
+use std::io::{self, Read};
+
+use pgn_syntax::nag::{Nag, Suffix};
+use pgn_syntax::tags::GameResult;
+use pgn_syntax::{CONTINUE, Flow, Reader, Skip, Visitor};
+
+/// Records what it sees as short strings, and skips or stops on request.
+#[derive(Default)]
+struct Log {
+    events: Vec<String>,
+    /// Skip every variation at `begin_variation`.
+    skip_variations: bool,
+    /// Answer this move with this skip.
+    on_move: Option<(&'static str, Skip)>,
+}
+
+impl Visitor for Log {
+    type Output = Vec<String>;
+
+    fn san(&mut self, san: &[u8], suffix: Option<Suffix>) -> Flow {
+        let san = String::from_utf8_lossy(san).into_owned();
+        self.events.push(match suffix {
+            Some(s) => format!("{san}{s}"),
+            None => san.clone(),
+        });
+        match self.on_move {
+            Some((m, skip)) if m == san => Flow::Break(skip),
+            _ => CONTINUE,
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) -> Flow {
+        self.events.push(nag.to_string());
+        CONTINUE
+    }
+
+    fn begin_variation(&mut self) -> Flow {
+        self.events.push("(".into());
+        if self.skip_variations { Flow::Break(Skip::Variation) } else { CONTINUE }
+    }
+
+    fn end_variation(&mut self) -> Flow {
+        self.events.push(")".into());
+        CONTINUE
+    }
+
+    fn termination(&mut self, result: GameResult) -> Flow {
+        self.events.push(result.as_str().into());
+        CONTINUE
+    }
+
+    fn end_game(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.events)
+    }
+}
+
+fn games(input: &[u8], mut log: Log) -> Vec<Vec<String>> {
+    let mut reader = Reader::new(input);
+    let mut out = Vec::new();
+    while let Some(game) = reader.read_game(&mut log).expect("in-memory input") {
+        out.push(game);
+    }
+    out
+}
+
+const TWO_GAMES: &[u8] = b"1. e4 (1. d4 d5 (1... Nf6)) e5 2. Nf3 $1 1-0\n1. c4 *\n";
+
+#[test]
+fn everything_is_reported_by_default() {
+    let got = games(TWO_GAMES, Log::default());
+    assert_eq!(
+        got[0],
+        ["e4", "(", "d4", "d5", "(", "Nf6", ")", ")", "e5", "Nf3", "$1", "1-0"]
+    );
+    assert_eq!(got[1], ["c4", "*"]);
+}
+
+#[test]
+fn a_skipped_variation_is_not_reported_nor_closed() {
+    let log = Log { skip_variations: true, ..Log::default() };
+    let got = games(TWO_GAMES, log);
+    assert_eq!(got[0], ["e4", "(", "e5", "Nf3", "$1", "1-0"]);
+    assert_eq!(got[1], ["c4", "*"]);
+}
+
+#[test]
+fn skipping_from_inside_a_variation_closes_it() {
+    let log = Log { on_move: Some(("d4", Skip::Variation)), ..Log::default() };
+    let got = games(TWO_GAMES, log);
+    assert_eq!(got[0], ["e4", "(", "d4", ")", "e5", "Nf3", "$1", "1-0"]);
+}
+
+#[test]
+fn skipping_the_game_still_ends_it_and_reads_the_next() {
+    let log = Log { on_move: Some(("e4", Skip::Game)), ..Log::default() };
+    let got = games(TWO_GAMES, log);
+    assert_eq!(got, [vec!["e4".to_string(), "1-0".into()], vec!["c4".into(), "*".into()]]);
+}
+
+#[test]
+fn stopping_ends_the_game_and_the_reading() {
+    let log = Log { on_move: Some(("e5", Skip::Stop)), ..Log::default() };
+    let got = games(TWO_GAMES, log);
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].last().map(String::as_str), Some("e5"));
+}
+
+/// A reader that hands out one byte per `read` call.
+struct Trickle<'a>(&'a [u8]);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match (self.0.split_first(), buf.first_mut()) {
+            (Some((&b, rest)), Some(slot)) => {
+                *slot = b;
+                self.0 = rest;
+                Ok(1)
+            }
+            _ => Ok(0),
+        }
+    }
+}
+
+#[test]
+fn results_do_not_depend_on_how_the_input_arrives() {
+    let input: &[u8] = b"[Event \"x\"]\n\n1. e4!? e5?? 2. Nf3! {c} Nc6!! (2... d6?!) 3. Bb5 1/2-1/2\n";
+    let whole = games(input, Log::default());
+    let mut reader = Reader::new(Trickle(input));
+    let mut log = Log::default();
+    let mut trickled = Vec::new();
+    while let Some(game) = reader.read_game(&mut log).expect("in-memory input") {
+        trickled.push(game);
+    }
+    assert_eq!(trickled, whole);
+    assert_eq!(whole[0][..3], ["e4!?", "e5??", "Nf3!"]);
+}
+
+#[test]
+fn a_suffix_split_by_a_refill_stays_with_its_move() {
+    // The first refill reads 64 KiB: put `e4!` at its very end and `?`
+    // right after, so that the suffix is lexed across the refill.
+    const WINDOW: usize = 64 * 1024;
+    let mut input = b"1.".to_vec();
+    input.resize(WINDOW - 3, b' ');
+    input.extend_from_slice(b"e4!? e5 *\n");
+    assert_eq!(&input[WINDOW - 3..WINDOW], b"e4!");
+    let mut reader = Reader::new(Trickle(&input));
+    let mut log = Log::default();
+    let game = reader.read_game(&mut log).expect("in-memory input").expect("a game");
+    assert_eq!(game, ["e4!?", "e5", "*"]);
+}
