@@ -351,8 +351,9 @@ impl Lexer {
         if class(*buf.get(pos)?) & LETTER == 0 {
             return None;
         }
-        let tail = buf.get(pos..).unwrap_or_default();
-        pos += tail.iter().position(|&b| !NAME[b as usize])?;
+        while buf.get(pos).is_some_and(|&b| NAME[b as usize]) {
+            pos += 1;
+        }
         let name_end = pos;
         pos = skip_spaces(pos);
         if pos == name_end || buf.get(pos) != Some(&b'"') || name_end - name_start > MAX_TOKEN {
@@ -360,8 +361,9 @@ impl Lexer {
         }
         pos += 1;
         let value_start = pos;
-        let tail = buf.get(pos..).unwrap_or_default();
-        pos += tail.iter().position(|&b| class(b) & STRING_STOP != 0)?;
+        while buf.get(pos).is_some_and(|&b| class(b) & STRING_STOP == 0) {
+            pos += 1;
+        }
         let value_end = pos;
         if buf.get(pos) != Some(&b'"') || value_end - value_start > MAX_TOKEN {
             return None;

@@ -39,7 +39,8 @@ impl Lines {
         }
         // Whole-slice counts that vectorise; the exact CR LF pairing is
         // only needed when the slice holds a CR at all.
-        let (lf, cr) = count_lf_cr(bytes);
+        let lf = count_byte(bytes, b'\n');
+        let cr = count_byte(bytes, b'\r');
         let mut ends = lf + cr;
         if cr > 0 {
             ends -= count_crlf(bytes);
@@ -56,15 +57,13 @@ impl Lines {
     }
 }
 
-/// How many LF and CR bytes `bytes` holds, in one pass. Sums in blocks of
-/// 255 with `u8` lanes, which compilers turn into wide compares and adds.
-fn count_lf_cr(bytes: &[u8]) -> (u64, u64) {
-    bytes.chunks(255).fold((0, 0), |(lf, cr), block| {
-        let (l, c) = block
-            .iter()
-            .fold((0u8, 0u8), |(l, c), &b| (l + u8::from(b == b'\n'), c + u8::from(b == b'\r')));
-        (lf + u64::from(l), cr + u64::from(c))
-    })
+/// How many bytes of `bytes` equal `needle`. Sums in blocks of 255 with
+/// `u8` lanes, which compilers turn into wide compares and adds.
+fn count_byte(bytes: &[u8], needle: u8) -> u64 {
+    bytes
+        .chunks(255)
+        .map(|block| u64::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == needle))))
+        .sum()
 }
 
 /// How many CR LF pairs `bytes` holds.
