@@ -68,7 +68,7 @@ static CLASS: [u8; 256] = {
     while b < 256 {
         let c = b as u8;
         t[b] = match c {
-            b' ' | b'\t' | 0x0b | 0x0c => WS,
+            b' ' | b'\t' | 0x0b => WS,
             b'\n' | b'\r' => WS | NEWLINE,
             b'0'..=b'9' => SYMBOL | DIGIT,
             b'a'..=b'z' | b'A'..=b'Z' | b'_' | b'+' | b'#' | b'=' | b':' | b'-' => SYMBOL,
@@ -132,8 +132,11 @@ enum Wide {
     Symbol,
     /// `…`
     Ellipsis,
-    /// `∞`, `±`, `∓`
+    /// `∞`, `±`, `∓`, `⩱`, `⩲`
     Glyph,
+    /// A byte-order mark after the start, or a zero-width space: invisible,
+    /// an invalid token of its own that glues to nothing.
+    Invisible,
 }
 
 /// Classifies the multi-byte character at `i`: `Some(None)` if it is none
@@ -143,7 +146,7 @@ fn wide(buf: &[u8], i: usize, eof: bool) -> Option<Option<(Wide, usize)>> {
     let rest = buf.get(i..).unwrap_or_default();
     let need = match rest.first() {
         Some(0xc2) => 2,
-        Some(0xe2) => 3,
+        Some(0xe2 | 0xef) => 3,
         _ => return Some(None),
     };
     if rest.len() < need {
@@ -154,7 +157,10 @@ fn wide(buf: &[u8], i: usize, eof: bool) -> Option<Option<(Wide, usize)>> {
         [0xc2, 0xb1] => Some((Wide::Glyph, 2)),
         [0xe2, 0x80, 0x90..=0x95] | [0xe2, 0x88, 0x92] => Some((Wide::Symbol, 3)),
         [0xe2, 0x80, 0xa6] => Some((Wide::Ellipsis, 3)),
-        [0xe2, 0x88, 0x9e] | [0xe2, 0x88, 0x93] => Some((Wide::Glyph, 3)),
+        [0xef, 0xbb, 0xbf] | [0xe2, 0x80, 0x8b] => Some((Wide::Invisible, 3)),
+        [0xe2, 0x88, 0x9e] | [0xe2, 0x88, 0x93] | [0xe2, 0xa9, 0xb1 | 0xb2] => {
+            Some((Wide::Glyph, 3))
+        }
         _ => None,
     })
 }
@@ -171,6 +177,8 @@ pub struct Lexer {
     /// A token that ends at or after this absolute offset makes the current
     /// line too long; `u64::MAX` once the line has been flagged.
     line_limit: u64,
+    /// Line ends passed in white space and comments (CR LF counts once).
+    line_ends: u64,
 }
 
 impl Default for Lexer {
@@ -182,7 +190,7 @@ impl Default for Lexer {
 impl Lexer {
     /// A lexer at the start of the input.
     pub const fn new() -> Lexer {
-        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE }
+        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE, line_ends: 0 }
     }
 
     /// The absolute offset of the next unread byte.
@@ -222,6 +230,30 @@ impl Lexer {
     fn new_line(&mut self, at: u64) {
         self.line_start = at;
         self.line_limit = at + MAX_LINE;
+    }
+
+    /// Passes the line end byte at `buf[i]`: counts it unless it is the CR
+    /// of a CR LF pair (the LF then counts), and starts a new line after it.
+    #[inline(always)]
+    fn pass_line_end(&mut self, buf: &[u8], i: usize) {
+        if !(buf[i] == b'\r' && buf.get(i + 1) == Some(&b'\n')) {
+            self.line_ends += 1;
+        }
+        self.new_line(self.base + i as u64 + 1);
+    }
+
+    /// How many line ends the lexer has passed between tokens and inside
+    /// comments (CR LF counts once). Two more between two tokens means an
+    /// empty line between them.
+    #[inline]
+    pub fn line_ends(&self) -> u64 {
+        self.line_ends
+    }
+
+    /// The absolute offset where the line of the last token starts.
+    #[inline]
+    pub fn line_start(&self) -> u64 {
+        self.line_start
     }
 
     /// The next token of `buf` (the window starting at the absolute offset
@@ -264,10 +296,10 @@ impl Lexer {
                 if c & WS == 0 {
                     break b;
                 }
-                pos += 1;
                 if c & NEWLINE != 0 {
-                    self.new_line(self.base + pos as u64);
+                    self.pass_line_end(buf, pos);
                 }
+                pos += 1;
             };
             self.pos = pos;
             let start = pos;
@@ -329,10 +361,10 @@ impl Lexer {
             if c & WS == 0 {
                 break;
             }
-            pos += 1;
             if c & NEWLINE != 0 {
-                self.new_line(self.base + pos as u64);
+                self.pass_line_end(buf, pos);
             }
+            pos += 1;
         }
         self.pos = pos;
         let start = pos;
@@ -397,10 +429,10 @@ impl Lexer {
                 if c & WS == 0 {
                     break;
                 }
-                self.pos += 1;
                 if c & NEWLINE != 0 {
-                    self.new_line(self.base + self.pos as u64);
+                    self.pass_line_end(buf, self.pos);
                 }
+                self.pos += 1;
             }
             let start = self.pos;
             let Some(scan) = self.scan(buf, start, eof) else { return Step::NeedMore };
@@ -476,6 +508,9 @@ impl Lexer {
                     Some(Scan::whole(TokenKind::Ellipsis, start, start + n))
                 }
                 Some((Wide::Glyph, _)) => scan_glyph(buf, start, eof),
+                Some((Wide::Invisible, n)) => {
+                    Some(Scan::whole(TokenKind::Invalid, start, start + n))
+                }
                 None => scan_invalid(buf, start, eof),
             },
             _ => scan_invalid(buf, start, eof),
@@ -502,6 +537,7 @@ impl Lexer {
                     if self.base + i as u64 >= line_limit {
                         flags |= TokenFlags::LONG_LINE;
                     }
+                    self.line_ends += 1;
                     let next =
                         if b == b'\r' && buf.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 };
                     match starts_tag_line(buf, next, eof) {
@@ -582,7 +618,10 @@ fn scan_symbol(buf: &[u8], start: usize, eof: bool, numeric: bool) -> Scanned {
                     digits = false;
                     i += n;
                 }
-                _ => break,
+                Some(_) => break,
+                // Other non-ASCII bytes cannot be in a symbol (§4.1): the
+                // whole word is invalid (`Nä3` is no move `N`).
+                None => return scan_invalid(buf, start, eof),
             }
         } else if b == b'.' && i > start && buf[i - 1] == b'e' {
             match buf.get(i..i + 3) {
@@ -675,7 +714,8 @@ fn scan_glyph(buf: &[u8], start: usize, eof: bool) -> Scanned {
     Some(Scan::whole(kind, start, i))
 }
 
-/// A run of bytes that start no token, up to white space or a byte that does.
+/// A run of bytes that start no token, with any letters and digits glued to
+/// it, up to white space or a delimiter.
 fn scan_invalid(buf: &[u8], start: usize, eof: bool) -> Scanned {
     let mut i = start + 1;
     loop {
@@ -685,9 +725,13 @@ fn scan_invalid(buf: &[u8], start: usize, eof: bool) -> Scanned {
             }
             return None;
         };
+        // The run takes in glued letters and digits too (`\x80garbage` is
+        // one invalid word, not junk and a move), except after a control
+        // byte, which separates like white space (`\x0ce5` is junk and `e5`).
         let starts_token = match b {
-            0x80.. => wide(buf, i, eof)?.is_some(),
-            _ => class(b) & (WS | SYMBOL) != 0 || b"\".*[]()<>{};$!?".contains(&b),
+            0x80.. => wide(buf, i, eof)?.is_some_and(|(w, _)| w != Wide::Symbol),
+            _ if class(b) & SYMBOL != 0 => class(buf[i - 1]) & CONTROL != 0,
+            _ => class(b) & WS != 0 || b"\".*[]()<>{};$!?".contains(&b),
         };
         if starts_token {
             break;
@@ -854,8 +898,7 @@ mod tests {
                 (LineComment, b" rest {x}"),
                 (Escape, b"esc"),
                 (Symbol, b"e4"),
-                (Invalid, b"%"),
-                (Symbol, b"no"),
+                (Invalid, b"%no"),
             ]
         );
         // An unterminated comment stops before the next tag line.
@@ -877,6 +920,21 @@ mod tests {
             tokens(line.as_bytes()).filter(|t| t.flags.contains(TokenFlags::LONG_LINE)).collect();
         assert_eq!(long.len(), 1, "one flag per long line");
         assert!(long[0].offset < 256);
+    }
+
+    #[test]
+    fn line_ends_count_crlf_once() {
+        let mut lexer = Lexer::new();
+        let input = b"a\r\nb\n\nc\rd {x\r\ny}";
+        while let Step::Token(_) = lexer.next(input, true) {}
+        assert_eq!(lexer.line_ends(), 5);
+    }
+
+    #[test]
+    fn non_ascii_words_are_one_invalid_token() {
+        assert_eq!(kinds("Nä3 e4".as_bytes())[0], (Invalid, "Nä3".as_bytes()));
+        assert_eq!(kinds(b"\x80garbage e4")[0], (Invalid, &b"\x80garbage"[..]));
+        assert_eq!(kinds("e4 ⩲".as_bytes())[1], (Glyph, "⩲".as_bytes()));
     }
 
     #[test]

@@ -59,7 +59,8 @@ pub enum DiagnosticKind {
     InvalidNag,
     /// A run of `!` and `?` that is not one of the six suffixes (§8.2.3.8).
     InvalidSuffix,
-    /// A suffix annotation that does not follow a move; read as its NAG.
+    /// A suffix annotation not attached to a move (after white space, or
+    /// with no move before it); read as its NAG.
     SuffixWithoutMove,
     /// An evaluation symbol written as text (`+-`, `=+`, ...); read as its NAG.
     GlyphAsText,
@@ -99,6 +100,16 @@ pub enum DiagnosticKind {
     FenWithoutSetUp,
     /// A FEN tag with `SetUp "0"`.
     FenWithSetUpZero,
+    /// A game whose tags lack one of the Seven Tag Roster (§8.1.1), or that
+    /// has no tags at all.
+    IncompleteSevenTagRoster,
+    /// The Seven Tag Roster tags are not first, or not in their order (§8.1.1).
+    SevenTagRosterOrder,
+    /// A tag name given twice in one game; the last value wins (ruling E2).
+    DuplicateTag,
+    /// A termination marker inside a variation; ignored (§8.2.6: the
+    /// marker ends the movetext).
+    TerminationInVariation,
 }
 
 impl DiagnosticKind {
@@ -132,7 +143,7 @@ impl DiagnosticKind {
             UnexpectedToken => "unexpected token skipped",
             InvalidNag => "NAG must be $0 to $255",
             InvalidSuffix => "not a move suffix (!, ?, !!, ??, !?, ?!)",
-            SuffixWithoutMove => "suffix annotation without a move, read as a NAG",
+            SuffixWithoutMove => "suffix annotation not attached to a move, read as a NAG",
             GlyphAsText => "evaluation symbol written as text, read as a NAG",
             UnknownGlyph => "unknown evaluation symbol skipped",
             EllipsisInMoveNumber => "ellipsis character in a move number",
@@ -150,6 +161,10 @@ impl DiagnosticKind {
             SetUpWithoutFen => "SetUp is \"1\" but there is no FEN tag",
             FenWithoutSetUp => "FEN tag without a SetUp tag",
             FenWithSetUpZero => "FEN tag with SetUp \"0\"",
+            IncompleteSevenTagRoster => "Seven Tag Roster incomplete",
+            SevenTagRosterOrder => "Seven Tag Roster tags not first or not in order",
+            DuplicateTag => "tag given twice, the last value wins",
+            TerminationInVariation => "termination marker inside a variation ignored",
         }
     }
 }

@@ -28,7 +28,16 @@
 //! ```
 //! use pgn_syntax::{read_games, Item};
 //!
-//! let pgn = b"[Event \"Casual\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5?! (2. Nf3 Nc6) Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0\n";
+//! let pgn = br#"[Event "Casual"]
+//! [Site "?"]
+//! [Date "2024.??.??"]
+//! [Round "-"]
+//! [White "A"]
+//! [Black "B"]
+//! [Result "1-0"]
+//!
+//! 1. e4 e5 2. Qh5?! (2. Nf3 Nc6) Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0
+//! "#;
 //! let game = read_games(&pgn[..]).next().expect("one game")?;
 //! assert_eq!(game.tag("Event"), Some(&b"Casual"[..]));
 //! assert_eq!(game.movetext.mainline().count(), 7);

@@ -9,8 +9,17 @@
 //! Game splitting, for files as they are: a game starts at a tag section or
 //! at the first movetext token after the previous game; it ends at its
 //! termination marker, at the next tag section (`[` and a tag name, with a
-//! warning), or at the end of input. Comments between games are skipped
-//! with a warning, `%` escape lines between games silently (§6).
+//! warning), or at the end of input. A tag section also ends the game
+//! before it when, after an empty line, it repeats a tag name the section
+//! already has (files of tag sections without movetext). A game begins for
+//! the visitor only with its first tag or movetext element, so stray bytes
+//! between games make no empty games. Comments between games go to the next
+//! game; `%` escape lines between games are skipped (§6).
+//!
+//! Tag pairs are read token by token (a pair may span lines), and repaired
+//! from the raw bytes of their line when the tokens do not fit: unescaped
+//! quotes inside a value, a value without quotes, a name with other
+//! characters, junk before the `]`. Each repair is a diagnostic.
 
 use std::io::{self, Read};
 
@@ -71,7 +80,13 @@ enum Skipping {
 #[derive(Clone, Copy, Debug)]
 struct GameState {
     phase: Phase,
+    /// `begin_game` has been called: the game has content.
+    begun: bool,
     tag: TagState,
+    /// Offset of the `[` of the tag pair being read.
+    tag_offset: u64,
+    /// The lexer's line-end count when the last tag pair was read.
+    tag_line_ends: u64,
     /// Open variations, all of them (also skipped ones).
     depth: u32,
     /// Open variations whose `begin_variation` was called and whose
@@ -84,28 +99,68 @@ struct GameState {
     after_open: bool,
     /// The Result tag's value, if it was one of the four.
     result_tag: Option<GameResult>,
-    /// The game has a SetUp tag (its value is in `Reader::setup_value`).
-    has_setup: bool,
-    /// The game has a FEN tag.
-    has_fen: bool,
+    /// Offsets of the SetUp and FEN tags (the SetUp value is in
+    /// `Reader::setup_value`).
+    setup_at: Option<u64>,
+    fen_at: Option<u64>,
+    /// Where the game's first token is.
+    start: u64,
     stop: bool,
 }
 
 impl GameState {
-    fn new(phase: Phase) -> GameState {
+    fn new() -> GameState {
         GameState {
-            phase,
+            phase: Phase::Idle,
+            begun: false,
             tag: TagState::Closed,
+            tag_offset: 0,
+            tag_line_ends: 0,
             depth: 0,
             reported_depth: 0,
             skipping: Skipping::No,
             after_move: false,
             after_open: false,
             result_tag: None,
-            has_setup: false,
-            has_fen: false,
+            setup_at: None,
+            fen_at: None,
+            start: 0,
             stop: false,
         }
+    }
+}
+
+/// The tags of the current game: names (for duplicates, the Seven Tag
+/// Roster and game splitting) and where each is.
+#[derive(Debug, Default)]
+struct TagLog {
+    names: Vec<u8>,
+    /// `(end of the name in names, offset of the pair)`.
+    entries: Vec<(usize, u64)>,
+}
+
+impl TagLog {
+    fn clear(&mut self) {
+        self.names.clear();
+        self.entries.clear();
+    }
+
+    fn push(&mut self, name: &[u8], offset: u64) {
+        self.names.extend_from_slice(name);
+        self.entries.push((self.names.len(), offset));
+    }
+
+    fn iter(&self) -> impl Iterator<Item = (&[u8], u64)> {
+        let mut start = 0;
+        self.entries.iter().map(move |&(end, offset)| {
+            let name = &self.names[start..end];
+            start = end;
+            (name, offset)
+        })
+    }
+
+    fn contains(&self, name: &[u8]) -> bool {
+        self.iter().any(|(n, _)| n == name)
     }
 }
 
@@ -136,18 +191,26 @@ impl GameState {
 /// ```
 pub struct Reader<R> {
     src: Source<R>,
-    /// Games started so far (the number of the current or last game).
+    /// Games begun so far (the number of the current or last game).
     games: u64,
     /// A `[` that ended the last game opens the next one's tag section.
     pending_tag: bool,
+    /// A whole tag pair that ended the last game opens the next one.
+    pending_pair: Option<u64>,
+    /// Comments read between games, for the next game: kind, offset and
+    /// the end of the text in `comment_text`.
+    pending_comments: Vec<(CommentKind, u64, usize)>,
+    comment_text: Vec<u8>,
     /// A visitor asked to stop.
     stopped: bool,
-    /// The current tag's name (tags span several tokens, and the buffer may
-    /// be refilled between them).
+    /// The tag pair being read (tags span several tokens, and the buffer
+    /// may be refilled between them): name and value.
     tag_name: Vec<u8>,
+    tag_value: Vec<u8>,
     /// The SetUp tag's value, checked against the FEN tag when the tag
     /// section ends.
     setup_value: Vec<u8>,
+    tags: TagLog,
 }
 
 impl<R: Read> Reader<R> {
@@ -157,13 +220,18 @@ impl<R: Read> Reader<R> {
             src: Source::new(inner),
             games: 0,
             pending_tag: false,
+            pending_pair: None,
+            pending_comments: Vec::new(),
+            comment_text: Vec::new(),
             stopped: false,
             tag_name: Vec::new(),
+            tag_value: Vec::new(),
             setup_value: Vec::new(),
+            tags: TagLog::default(),
         }
     }
 
-    /// The number of games started so far.
+    /// The number of games read so far.
     pub fn games(&self) -> u64 {
         self.games
     }
@@ -175,13 +243,35 @@ impl<R: Read> Reader<R> {
     ///
     /// Only I/O errors of the input; problems in the PGN are diagnostics.
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        if self.stopped {
-            return Ok(None);
+        loop {
+            if self.stopped {
+                return Ok(None);
+            }
+            match self.read_one(v)? {
+                Some(Some(output)) => return Ok(Some(output)),
+                // What was read held no game (stray bytes): read on.
+                Some(None) => {}
+                None => return Ok(None),
+            }
         }
-        let mut g = GameState::new(Phase::Idle);
-        if std::mem::take(&mut self.pending_tag) {
-            self.start_game(v, &mut g, Phase::Tags);
+    }
+
+    /// Reads up to the end of one game: `None` at the end of input,
+    /// `Some(None)` when what was read held no game.
+    fn read_one<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<Option<V::Output>>> {
+        let mut g = GameState::new();
+        g.tag_line_ends = self.src.lexer.line_ends();
+        self.tags.clear();
+        if let Some(offset) = self.pending_pair.take() {
+            // `tag_name` and `tag_value` hold the pair.
+            g.phase = Phase::Tags;
+            g.start = offset;
+            self.deliver_tag(v, &mut g, offset);
+        } else if std::mem::take(&mut self.pending_tag) {
+            g.phase = Phase::Tags;
             g.tag = TagState::Open;
+            g.tag_offset = self.src.lexer.offset().saturating_sub(1);
+            g.start = g.tag_offset;
         }
         loop {
             // Fast path for tag pairs written the plain way.
@@ -189,21 +279,25 @@ impl<R: Read> Reader<R> {
             {
                 let window = &self.src.buf[..self.src.end];
                 if let Some(pair) = self.src.lexer.next_plain_tag_pair(window) {
-                    if g.phase == Phase::Idle {
-                        // As `start_game`, on fields the pair does not borrow.
-                        self.games += 1;
-                        g.phase = Phase::Tags;
-                        let flow = v.begin_game();
-                        obey(&mut g, flow);
-                    }
-                    let problem = tag_value_problem(&mut g, pair.name, pair.value);
-                    note_setup_fen(&mut g, &mut self.setup_value, pair.name, pair.value);
+                    let blank = self.src.lexer.line_ends() >= g.tag_line_ends + 2;
+                    let repeated = g.phase == Phase::Tags && blank && self.tags.contains(pair.name);
+                    self.tag_name.clear();
+                    self.tag_name.extend_from_slice(pair.name);
+                    self.tag_value.clear();
+                    self.tag_value.extend_from_slice(pair.value);
                     let offset = pair.offset;
-                    let flow = v.tag(pair.name, pair.value);
-                    obey(&mut g, flow);
-                    if let Some(kind) = problem {
-                        self.report(v, &mut g, kind, offset);
+                    if repeated {
+                        // An empty line, then a name this section has: the
+                        // next game's tag section (the pair is kept for it).
+                        self.pending_pair = Some(offset);
+                        self.finish_unterminated(v, &mut g, offset);
+                        return Ok(Some(self.end_game(v, &g)));
                     }
+                    if g.phase == Phase::Idle {
+                        g.phase = Phase::Tags;
+                        g.start = offset;
+                    }
+                    self.deliver_tag(v, &mut g, offset);
                     if g.stop {
                         return Ok(Some(self.end_game(v, &g)));
                     }
@@ -225,7 +319,7 @@ impl<R: Read> Reader<R> {
                         && t.flags.is_empty()
                         && t.text.first().is_some_and(u8::is_ascii_alphabetic)
                         && !matches!(window.get(self.src.lexer.consumed()), Some(b'!' | b'?'))
-                        && !(after_move && t.text == b"ep")
+                        && !(after_move && matches!(t.text, b"ep" | b"e.p."))
                     {
                         after_move = true;
                         moves = true;
@@ -258,12 +352,13 @@ impl<R: Read> Reader<R> {
                     flags: t.flags,
                 },
                 Step::NeedMore => {
-                    let keep = self.src.lexer.consumed();
+                    let keep = self.keep_from(&g, self.src.lexer.consumed());
                     self.src.refill(keep)?;
                     continue;
                 }
                 Step::End => {
                     if g.phase == Phase::Idle {
+                        self.leftover_comments(v, &mut g);
                         return Ok(None);
                     }
                     let at = self.src.lexer.offset();
@@ -277,11 +372,40 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    fn end_game<V: Visitor>(&mut self, v: &mut V, g: &GameState) -> V::Output {
+    /// The game ends: `end_game` if it began, else nothing.
+    fn end_game<V: Visitor>(&mut self, v: &mut V, g: &GameState) -> Option<V::Output> {
         if g.stop {
             self.stopped = true;
         }
-        v.end_game()
+        g.begun.then(|| v.end_game())
+    }
+
+    /// The game has content: tells the visitor once, with the comments
+    /// that came before it.
+    fn begin<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+        if g.begun {
+            return;
+        }
+        g.begun = true;
+        self.games += 1;
+        let flow = v.begin_game();
+        obey(g, flow);
+        let mut start = 0;
+        for (kind, _, end) in self.pending_comments.drain(..) {
+            let flow = v.comment(self.comment_text.get(start..end).unwrap_or_default(), kind);
+            obey(g, flow);
+            start = end;
+        }
+        self.comment_text.clear();
+    }
+
+    /// Comments between the last game and the end of input.
+    fn leftover_comments<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+        let pending = std::mem::take(&mut self.pending_comments);
+        for &(_, offset, _) in &pending {
+            self.report(v, g, DiagnosticKind::TextBetweenGames, offset);
+        }
+        self.comment_text.clear();
     }
 
     /// Handles one token; true when it ended the game.
@@ -292,22 +416,12 @@ impl<R: Read> Reader<R> {
         if !tok.flags.is_empty() {
             self.flag_diagnostics(v, g, tok);
         }
-        match g.phase {
-            Phase::Idle => self.idle_token(v, g, tok),
-            Phase::Tags => self.tag_token(v, g, tok),
-            Phase::Movetext => self.movetext_token(v, g, tok),
-        }
-    }
-
-    fn start_game<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, phase: Phase) {
-        self.games += 1;
-        g.phase = phase;
-        let flow = v.begin_game();
-        obey(g, flow);
-        if phase == Phase::Movetext {
-            let flow = v.begin_movetext();
-            obey(g, flow);
-        }
+        let ended = match g.phase {
+            Phase::Idle => self.idle_token(v, g, tok)?,
+            Phase::Tags => self.tag_token(v, g, tok)?,
+            Phase::Movetext => self.movetext_token(v, g, tok)?,
+        };
+        Ok(ended || g.stop)
     }
 
     fn idle_token<V: Visitor>(
@@ -318,32 +432,32 @@ impl<R: Read> Reader<R> {
     ) -> io::Result<bool> {
         match tok.kind {
             TokenKind::LeftBracket => {
-                self.start_game(v, g, Phase::Tags);
+                g.phase = Phase::Tags;
                 g.tag = TagState::Open;
-                Ok(false)
+                g.tag_offset = tok.offset;
+                g.start = tok.offset;
             }
             TokenKind::BraceComment | TokenKind::LineComment => {
-                self.report(v, g, DiagnosticKind::TextBetweenGames, tok.offset);
-                Ok(false)
+                let kind = if tok.kind == TokenKind::BraceComment {
+                    CommentKind::Brace
+                } else {
+                    CommentKind::Line
+                };
+                let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+                self.comment_text.extend_from_slice(text);
+                self.pending_comments.push((kind, tok.offset, self.comment_text.len()));
             }
-            TokenKind::Escape => Ok(false),
-            TokenKind::Invalid => {
-                self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset);
-                Ok(false)
+            TokenKind::Escape => {}
+            TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
+            TokenKind::LeftAngle => self.skip_reserved(v, g, tok)?,
+            kind if starts_movetext(kind) => {
+                g.start = tok.offset;
+                self.enter_movetext(v, g);
+                return self.movetext_token(v, g, tok);
             }
-            TokenKind::RightBracket
-            | TokenKind::RightParen
-            | TokenKind::LeftAngle
-            | TokenKind::RightAngle
-            | TokenKind::String => {
-                self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
-                Ok(false)
-            }
-            _ => {
-                self.start_game(v, g, Phase::Movetext);
-                self.movetext_token(v, g, tok)
-            }
+            _ => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
         }
+        Ok(false)
     }
 
     fn tag_token<V: Visitor>(
@@ -352,90 +466,279 @@ impl<R: Read> Reader<R> {
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
-        let text = tok.text;
+        // An unclosed pair whose line has ended: it ends with its line
+        // (a value may still come on the next line after the name).
+        let later_line = g.tag_offset < self.src.lexer.line_start();
+        let continues = matches!((g.tag, tok.kind), (TagState::Named, TokenKind::String))
+            || matches!((g.tag, tok.kind), (TagState::Open, TokenKind::Symbol))
+            || tok.kind == TokenKind::RightBracket;
+        if g.tag != TagState::Closed && later_line && !continues {
+            self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+            g.tag = TagState::Closed;
+        }
+        // Tag repairs read the rest of the line: have it in the window.
+        let tok = if g.tag != TagState::Closed || tok.kind == TokenKind::LeftBracket {
+            self.with_line(g, tok)?
+        } else {
+            tok
+        };
         match (g.tag, tok.kind) {
-            (TagState::Closed, TokenKind::LeftBracket) => g.tag = TagState::Open,
-            (TagState::Open, TokenKind::Symbol | TokenKind::Integer) => {
-                let name = &self.src.buf[text.0..text.1];
+            (TagState::Closed, TokenKind::LeftBracket) => {
+                let blank = self.src.lexer.line_ends() >= g.tag_line_ends + 2;
+                if blank && self.repeated_name_follows() {
+                    self.pending_tag = true;
+                    self.finish_unterminated(v, g, tok.offset);
+                    return Ok(true);
+                }
+                g.tag = TagState::Open;
+                g.tag_offset = tok.offset;
+            }
+            (TagState::Closed, TokenKind::BraceComment) => {
+                self.comment(v, g, tok, CommentKind::Brace)
+            }
+            (TagState::Closed, TokenKind::LineComment) => {
+                self.comment(v, g, tok, CommentKind::Line)
+            }
+            (TagState::Closed, TokenKind::Escape) => {
+                self.begin(v, g);
+                let flow = v.escape(self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default());
+                obey(g, flow);
+            }
+            (TagState::Closed, TokenKind::LeftAngle) => self.skip_reserved(v, g, tok)?,
+            (TagState::Closed, kind) if starts_movetext(kind) => {
+                self.enter_movetext(v, g);
+                return self.movetext_token(v, g, tok);
+            }
+            (TagState::Closed, TokenKind::Invalid) => {
+                self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset);
+            }
+            (TagState::Closed, _) => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
+            (_, TokenKind::LeftBracket) => {
+                // The pair before has no `]`: drop what it had, start anew.
+                self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+                g.tag = TagState::Open;
+                g.tag_offset = tok.offset;
+            }
+            (TagState::Open, TokenKind::String | TokenKind::RightBracket) => {
+                // `["x"]` or `[]`: no name.
+                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                self.skip_past_close(tok.text.0);
+                g.tag = TagState::Closed;
+            }
+            (TagState::Open, _) => {
+                // The name: the bytes up to white space, `"` or `]`.
+                let start = self.token_start(tok);
+                let end = self.word_end(start);
+                self.skip_to(end);
                 self.tag_name.clear();
-                self.tag_name.extend_from_slice(name);
+                self.tag_name.extend_from_slice(self.src.buf.get(start..end).unwrap_or_default());
                 g.tag = TagState::Named;
-                if !valid_tag_name(name) {
+                if !valid_tag_name(&self.tag_name) {
                     self.report(v, g, DiagnosticKind::InvalidTagName, tok.offset);
                 }
             }
             (TagState::Named, TokenKind::String) => {
-                let raw = &self.src.buf[text.0..text.1];
-                let token = pgn_lex::Token {
-                    kind: tok.kind,
-                    text: raw,
-                    offset: tok.offset,
-                    flags: tok.flags,
-                };
-                let mut value = token.string_value();
-                g.tag = TagState::Valued;
-                // `[Event "open]`: the line's `]` is taken as the close.
-                if tok.flags.contains(TokenFlags::UNTERMINATED) && value.last() == Some(&b']') {
-                    let len = value.len() - 1;
-                    value.to_mut().truncate(len);
-                    g.tag = TagState::Closed;
+                let quote = self.token_start(tok);
+                let after = self.next_non_blank(self.src.lexer.consumed());
+                let closed =
+                    matches!(self.src.buf.get(after), Some(b']')) || after >= self.line_end(after);
+                match self.close_of_pair(after).filter(|_| !closed) {
+                    Some(close) => {
+                        // Unescaped quotes (or junk) before `]`: the value
+                        // is everything from the first quote to the last.
+                        let mut value = self.src.buf.get(quote + 1..close).unwrap_or_default();
+                        value = value.trim_ascii_end();
+                        value = value.strip_suffix(b"\"").unwrap_or(value);
+                        self.tag_value.clear();
+                        self.tag_value.extend_from_slice(value);
+                        self.skip_to(close + 1);
+                        self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                        g.tag = TagState::Closed;
+                    }
+                    None => {
+                        let raw = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+                        let token = pgn_lex::Token {
+                            kind: tok.kind,
+                            text: raw,
+                            offset: tok.offset,
+                            flags: tok.flags,
+                        };
+                        let value = token.string_value();
+                        self.tag_value.clear();
+                        self.tag_value.extend_from_slice(&value);
+                        g.tag = TagState::Valued;
+                        // `[Event "open]`: the line's `]` is taken as the close.
+                        if tok.flags.contains(TokenFlags::UNTERMINATED)
+                            && self.tag_value.last() == Some(&b']')
+                        {
+                            self.tag_value.pop();
+                            g.tag = TagState::Closed;
+                        }
+                    }
                 }
-                let problem = tag_value_problem(g, &self.tag_name, &value);
-                note_setup_fen(g, &mut self.setup_value, &self.tag_name, &value);
-                let flow = v.tag(&self.tag_name, &value);
-                obey(g, flow);
-                if let Some(kind) = problem {
-                    self.report(v, g, kind, tok.offset);
-                }
+                self.deliver_tag(v, g, g.tag_offset);
             }
-            (TagState::Named, TokenKind::Symbol | TokenKind::Integer | TokenKind::Asterisk) => {
+            (TagState::Named, TokenKind::RightBracket) => {
+                // `[pgn]`: a name without a value; dropped.
+                self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+                g.tag = TagState::Closed;
+            }
+            (TagState::Named, _) => {
+                // A value without quotes: everything up to the pair's `]`.
+                let start = self.token_start(tok);
+                let close = self.close_of_pair(start);
+                let end = close.unwrap_or_else(|| self.line_end(start));
+                let value = self.src.buf.get(start..end).unwrap_or_default().trim_ascii();
+                self.tag_value.clear();
+                self.tag_value.extend_from_slice(value);
+                self.skip_to(close.map_or(end, |c| c + 1));
                 self.report(v, g, DiagnosticKind::UnquotedTagValue, tok.offset);
-                let value = &self.src.buf[text.0..text.1];
-                g.tag = TagState::Valued;
-                let problem = tag_value_problem(g, &self.tag_name, value);
-                note_setup_fen(g, &mut self.setup_value, &self.tag_name, value);
-                let flow = v.tag(&self.tag_name, value);
-                obey(g, flow);
-                if let Some(kind) = problem {
-                    self.report(v, g, kind, tok.offset);
-                }
+                g.tag = TagState::Closed;
+                self.deliver_tag(v, g, g.tag_offset);
             }
             (TagState::Valued, TokenKind::RightBracket) => g.tag = TagState::Closed,
-            (_, TokenKind::BraceComment) => self.comment(v, g, tok, CommentKind::Brace),
-            (_, TokenKind::LineComment) => self.comment(v, g, tok, CommentKind::Line),
-            (_, TokenKind::Escape) => {
-                let flow = v.escape(&self.src.buf[text.0..text.1]);
-                obey(g, flow);
-            }
-            (TagState::Valued, TokenKind::LeftBracket) => {
-                // A tag pair without its `]`: keep it, start the next.
+            (TagState::Valued, _) => {
+                // Junk between the value and `]`: skipped up to the `]`.
                 self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
-                g.tag = TagState::Open;
-            }
-            (TagState::Closed, _) => {
-                self.enter_movetext(v, g, tok.offset);
-                return self.movetext_token(v, g, tok);
-            }
-            (_, TokenKind::RightBracket) => {
-                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                self.skip_past_close(tok.text.0);
                 g.tag = TagState::Closed;
-            }
-            (_, TokenKind::LeftBracket) => {
-                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
-                g.tag = TagState::Open;
-            }
-            (state, _) => {
-                // Something else inside a tag pair: give the pair up and
-                // read the token as movetext if it can be.
-                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
-                g.tag = TagState::Closed;
-                if state == TagState::Valued || starts_movetext(tok.kind) {
-                    self.enter_movetext(v, g, tok.offset);
-                    return self.movetext_token(v, g, tok);
-                }
             }
         }
         Ok(false)
+    }
+
+    /// Delivers the pair in `tag_name` and `tag_value`, with its checks.
+    fn deliver_tag<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, offset: u64) {
+        self.begin(v, g);
+        let problem = tag_value_problem(g, &self.tag_name, &self.tag_value);
+        note_setup_fen(g, &mut self.setup_value, &self.tag_name, &self.tag_value, offset);
+        self.tags.push(&self.tag_name, offset);
+        let flow = v.tag(&self.tag_name, &self.tag_value);
+        obey(g, flow);
+        g.tag_line_ends = self.src.lexer.line_ends();
+        if let Some(kind) = problem {
+            self.report(v, g, kind, offset);
+        }
+    }
+
+    /// Where a refill may drop bytes up to: `index` (a window index), but
+    /// in a tag section not past the game's start, so that the section's
+    /// offsets stay in the window for the checks made when it ends (memory
+    /// then holds one tag section, never more than one game).
+    fn keep_from(&self, g: &GameState, index: usize) -> usize {
+        if g.phase != Phase::Tags {
+            return index;
+        }
+        let base = self.src.lexer.offset() - self.src.lexer.consumed() as u64;
+        index.min(g.start.saturating_sub(base) as usize)
+    }
+
+    /// Refills, if needed, so that the window holds the rest of the line
+    /// of `tok` (or the input ends first); returns `tok` moved along.
+    fn with_line(&mut self, g: &GameState, tok: Tok) -> io::Result<Tok> {
+        let keep = self.keep_from(g, tok.text.0.saturating_sub(1).min(self.src.lexer.consumed()));
+        let mut dropped = 0;
+        while !self.src.eof {
+            let from = self.src.lexer.consumed();
+            let rest = self.src.buf.get(from..self.src.end).unwrap_or_default();
+            if rest.iter().any(|&b| b == b'\n' || b == b'\r') {
+                break;
+            }
+            dropped += self.src.refill(keep - dropped)?;
+        }
+        Ok(Tok { text: (tok.text.0 - dropped, tok.text.1 - dropped), ..tok })
+    }
+
+    /// Where `tok` starts in the window (its opening delimiter included).
+    fn token_start(&self, tok: Tok) -> usize {
+        let delimited = matches!(
+            tok.kind,
+            TokenKind::String | TokenKind::BraceComment | TokenKind::LineComment | TokenKind::Nag
+        );
+        if delimited { tok.text.0.saturating_sub(1) } else { tok.text.0 }
+    }
+
+    /// The index of the end of the line that `from` is on (or of the window).
+    fn line_end(&self, from: usize) -> usize {
+        let rest = self.src.buf.get(from..self.src.end).unwrap_or_default();
+        from + rest.iter().position(|&b| b == b'\n' || b == b'\r').unwrap_or(rest.len())
+    }
+
+    /// The first byte at or after `from` that is not a space or tab.
+    fn next_non_blank(&self, from: usize) -> usize {
+        let rest = self.src.buf.get(from..self.src.end).unwrap_or_default();
+        from + rest.iter().position(|&b| b != b' ' && b != b'\t').unwrap_or(rest.len())
+    }
+
+    /// The end of the word at `from`: up to white space, `"` or `]`.
+    fn word_end(&self, from: usize) -> usize {
+        let rest = self.src.buf.get(from..self.src.end).unwrap_or_default();
+        let stop = |b: &u8| b.is_ascii_whitespace() || *b == b'"' || *b == b']';
+        from + rest.iter().position(stop).unwrap_or(rest.len())
+    }
+
+    /// The `]` that closes the pair the bytes at `from` belong to: the first
+    /// one on the line followed only by blanks up to the end of the line or
+    /// a next `[`; else the last one on the line.
+    fn close_of_pair(&self, from: usize) -> Option<usize> {
+        let end = self.line_end(from);
+        let line = self.src.buf.get(from..end).unwrap_or_default();
+        let closes = line.iter().enumerate().filter(|&(_, &b)| b == b']').map(|(i, _)| from + i);
+        let mut last = None;
+        for close in closes {
+            let after = self.next_non_blank(close + 1);
+            if after >= end || self.src.buf.get(after) == Some(&b'[') {
+                return Some(close);
+            }
+            last = Some(close);
+        }
+        last
+    }
+
+    /// Moves the lexer to the window index `to` (on the current line).
+    fn skip_to(&mut self, to: usize) {
+        let from = self.src.lexer.consumed();
+        if to > from {
+            let window = &self.src.buf[..self.src.end];
+            self.src.lexer.skip(window, to - from);
+        }
+    }
+
+    /// Skips past the `]` of the pair that `from` is in (or to its line end).
+    fn skip_past_close(&mut self, from: usize) {
+        let to = self.close_of_pair(from).map_or_else(|| self.line_end(from), |c| c + 1);
+        self.skip_to(to);
+    }
+
+    /// `<...>` (reserved by §7): skipped up to the `>` on the same line.
+    fn skip_reserved<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<()> {
+        let tok = self.with_line(g, tok)?;
+        self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
+        self.skip_closing(tok.text.1, b'>');
+        Ok(())
+    }
+
+    /// Skips up to and past the first `close` byte on the line from `from`.
+    fn skip_closing(&mut self, from: usize, close: u8) {
+        let end = self.line_end(from);
+        let line = self.src.buf.get(from..end).unwrap_or_default();
+        if let Some(i) = line.iter().position(|&b| b == close) {
+            self.skip_to(from + i + 1);
+        }
+    }
+
+    /// After a `[` (whose line is in the window): does a tag name this
+    /// game already has follow?
+    fn repeated_name_follows(&self) -> bool {
+        let start = self.next_non_blank(self.src.lexer.consumed());
+        let end = self.word_end(start);
+        let name = self.src.buf.get(start..end).unwrap_or_default();
+        !name.is_empty() && self.tags.contains(name)
     }
 
     fn movetext_token<V: Visitor>(
@@ -448,13 +751,29 @@ impl<R: Read> Reader<R> {
         let after_move = std::mem::take(&mut g.after_move);
         let text = tok.text;
         match tok.kind {
-            TokenKind::Symbol => {
-                let sym = &self.src.buf[text.0..text.1];
-                if let Some(result) = termination(sym) {
-                    if !result.1 {
+            TokenKind::Symbol | TokenKind::Glyph => {
+                let sym = self.src.buf.get(text.0..text.1).unwrap_or_default();
+                if let Some((result, standard)) = termination(sym) {
+                    if g.depth > 0 {
+                        self.report(v, g, DiagnosticKind::TerminationInVariation, tok.offset);
+                        return Ok(false);
+                    }
+                    if !standard {
                         self.report(v, g, DiagnosticKind::NonStandardTermination, tok.offset);
                     }
-                    return Ok(self.terminate(v, g, result.0, tok.offset));
+                    return Ok(self.terminate(v, g, result, tok.offset));
+                }
+                if tok.kind == TokenKind::Glyph {
+                    match Nag::from_glyph(sym) {
+                        Some(nag) => {
+                            self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
+                            let flow = v.nag(nag);
+                            obey(g, flow);
+                            g.after_move = after_move;
+                        }
+                        None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
+                    }
+                    return Ok(false);
                 }
                 if after_move && matches!(sym, b"e.p." | b"ep") {
                     self.report(v, g, DiagnosticKind::SeparateEnPassantMark, tok.offset);
@@ -468,37 +787,38 @@ impl<R: Read> Reader<R> {
                 self.report(v, g, DiagnosticKind::EllipsisInMoveNumber, tok.offset)
             }
             TokenKind::Asterisk => {
+                if g.depth > 0 {
+                    self.report(v, g, DiagnosticKind::TerminationInVariation, tok.offset);
+                    return Ok(false);
+                }
                 return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
             }
-            TokenKind::Nag => match Nag::from_ascii(&self.src.buf[text.0 - 1..text.1]) {
-                Some(nag) => {
-                    let flow = v.nag(nag);
-                    obey(g, flow);
-                    g.after_move = after_move;
+            TokenKind::Nag => {
+                let nag =
+                    self.src.buf.get(text.0.saturating_sub(1)..text.1).and_then(Nag::from_ascii);
+                match nag {
+                    Some(nag) => {
+                        let flow = v.nag(nag);
+                        obey(g, flow);
+                        g.after_move = after_move;
+                    }
+                    None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
                 }
-                None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
-            },
-            TokenKind::Suffix => match Suffix::from_ascii(&self.src.buf[text.0..text.1]) {
-                Some(suffix) => {
-                    self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
-                    let flow = v.nag(suffix.nag());
-                    obey(g, flow);
+            }
+            TokenKind::Suffix => {
+                match self.src.buf.get(text.0..text.1).and_then(Suffix::from_ascii) {
+                    Some(suffix) => {
+                        self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
+                        let flow = v.nag(suffix.nag());
+                        obey(g, flow);
+                    }
+                    None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
                 }
-                None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
-            },
-            TokenKind::Glyph => match Nag::from_glyph(&self.src.buf[text.0..text.1]) {
-                Some(nag) => {
-                    self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
-                    let flow = v.nag(nag);
-                    obey(g, flow);
-                    g.after_move = after_move;
-                }
-                None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
-            },
+            }
             TokenKind::BraceComment => self.comment(v, g, tok, CommentKind::Brace),
             TokenKind::LineComment => self.comment(v, g, tok, CommentKind::Line),
             TokenKind::Escape => {
-                let flow = v.escape(&self.src.buf[text.0..text.1]);
+                let flow = v.escape(self.src.buf.get(text.0..text.1).unwrap_or_default());
                 obey(g, flow);
             }
             TokenKind::LeftParen => {
@@ -506,7 +826,7 @@ impl<R: Read> Reader<R> {
                 g.reported_depth += 1;
                 g.after_open = true;
                 let flow = v.begin_variation();
-                if let std::ops::ControlFlow::Break(Skip::Variation) = flow {
+                if let Flow::Break(Skip::Variation) = flow {
                     // Skip all of it: no end_variation for this one.
                     g.reported_depth -= 1;
                     g.skipping = Skipping::Variation { depth: g.depth, emit_end: false };
@@ -528,18 +848,22 @@ impl<R: Read> Reader<R> {
                 }
             }
             TokenKind::LeftBracket => {
-                if self.tag_follows()? {
+                let tok = self.with_line(g, tok)?;
+                if self.tag_follows() {
                     // The next game's tag section: this game had no marker.
                     self.finish_unterminated(v, g, tok.offset);
                     self.pending_tag = true;
                     return Ok(true);
                 }
+                // `[%clk 0:01:00]` outside a comment: skipped to its `]`.
                 self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
+                self.skip_closing(tok.text.1, b']');
             }
+            TokenKind::LeftAngle => self.skip_reserved(v, g, tok)?,
             TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
             _ => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
         }
-        Ok(g.stop)
+        Ok(false)
     }
 
     /// A move: looks for a suffix annotation glued to it first.
@@ -548,15 +872,16 @@ impl<R: Read> Reader<R> {
         let mut suffix = None;
         if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
             let (suffix_tok, moved) = self.next_keeping(text.0)?;
+            // The refill kept the move: `moved` is at most its start.
             text = (text.0 - moved, text.1 - moved);
             if let Some(s) = suffix_tok {
-                suffix = Suffix::from_ascii(&self.src.buf[s.text.0..s.text.1]);
+                suffix = self.src.buf.get(s.text.0..s.text.1).and_then(Suffix::from_ascii);
                 if suffix.is_none() {
                     self.report(v, g, DiagnosticKind::InvalidSuffix, s.offset);
                 }
             }
         }
-        let flow = v.san(&self.src.buf[text.0..text.1], suffix);
+        let flow = v.san(self.src.buf.get(text.0..text.1).unwrap_or_default(), suffix);
         obey(g, flow);
         g.after_move = true;
         Ok(g.stop)
@@ -584,23 +909,16 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// After a `[` in movetext: does a tag name follow (`[` spaces letter)?
-    fn tag_follows(&mut self) -> io::Result<bool> {
-        loop {
-            let from = self.src.lexer.consumed();
-            let rest = &self.src.buf[from..self.src.end];
-            match rest.iter().find(|&&b| b != b' ' && b != b'\t') {
-                Some(b) => return Ok(b.is_ascii_alphabetic()),
-                None if self.src.eof => return Ok(false),
-                None => {
-                    self.src.refill(from)?;
-                }
-            }
-        }
+    /// After a `[` in movetext (its line in the window): does a tag name
+    /// follow (`[`, blanks, a letter)?
+    fn tag_follows(&self) -> bool {
+        let at = self.next_non_blank(self.src.lexer.consumed());
+        self.src.buf.get(at).is_some_and(u8::is_ascii_alphabetic) && at < self.src.end
     }
 
     fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok, kind: CommentKind) {
-        let flow = v.comment(&self.src.buf[tok.text.0..tok.text.1], kind);
+        self.begin(v, g);
+        let flow = v.comment(self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default(), kind);
         obey(g, flow);
     }
 
@@ -621,44 +939,82 @@ impl<R: Read> Reader<R> {
         true
     }
 
-    /// The tag section is over: checks SetUp against FEN (§9.7) and tells
-    /// the visitor that the movetext starts.
-    fn enter_movetext<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
-        self.check_setup_fen(v, g, at);
+    /// The tag section is over: checks it (§8.1.1, §9.7) and tells the
+    /// visitor that the movetext starts.
+    fn enter_movetext<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+        self.begin(v, g);
+        self.check_tag_section(v, g);
         g.phase = Phase::Movetext;
         let flow = v.begin_movetext();
         obey(g, flow);
     }
 
-    fn check_setup_fen<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
-        if !(g.has_setup || g.has_fen) {
-            return;
+    /// The Seven Tag Roster (present, first, in order), duplicate names,
+    /// and SetUp against FEN.
+    fn check_tag_section<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+        use crate::tags::SEVEN_TAG_ROSTER;
+        let mut problems: Vec<(DiagnosticKind, u64)> = Vec::new();
+        let present = SEVEN_TAG_ROSTER.iter().filter(|t| self.tags.contains(t.as_bytes())).count();
+        if present < SEVEN_TAG_ROSTER.len() {
+            problems.push((DiagnosticKind::IncompleteSevenTagRoster, g.start));
         }
-        let setup = g.has_setup.then_some(self.setup_value.as_slice());
-        let problem = tags::check_setup_fen(setup, g.has_fen.then_some(&[][..]));
-        g.has_setup = false;
-        g.has_fen = false;
-        let kind = match problem {
-            None => return,
-            Some(SetupFenProblem::SetUpWithoutFen) => DiagnosticKind::SetUpWithoutFen,
-            Some(SetupFenProblem::FenWithoutSetUp) => DiagnosticKind::FenWithoutSetUp,
-            Some(SetupFenProblem::FenWithSetUpZero) => DiagnosticKind::FenWithSetUpZero,
-            // The invalid value itself was reported with its tag.
-            Some(_) => return,
-        };
-        self.report(v, g, kind, at);
+        // In order and first: the n-th tag read is the n-th roster tag
+        // present, for the first `present` tags.
+        let mut roster = SEVEN_TAG_ROSTER.iter().filter(|t| self.tags.contains(t.as_bytes()));
+        let in_order = self
+            .tags
+            .iter()
+            .take(present)
+            .all(|(name, _)| roster.next().is_some_and(|t| t.as_bytes() == name));
+        if !in_order {
+            problems.push((DiagnosticKind::SevenTagRosterOrder, g.start));
+        }
+        for (i, (name, offset)) in self.tags.iter().enumerate() {
+            if self.tags.iter().take(i).any(|(earlier, _)| earlier == name) {
+                problems.push((DiagnosticKind::DuplicateTag, offset));
+            }
+        }
+        if g.setup_at.is_some() || g.fen_at.is_some() {
+            let setup = g.setup_at.map(|_| self.setup_value.as_slice());
+            let kind = match tags::check_setup_fen(setup, g.fen_at.map(|_| &[][..])) {
+                Some(SetupFenProblem::SetUpWithoutFen) => {
+                    Some((DiagnosticKind::SetUpWithoutFen, g.setup_at))
+                }
+                Some(SetupFenProblem::FenWithoutSetUp) => {
+                    Some((DiagnosticKind::FenWithoutSetUp, g.fen_at))
+                }
+                Some(SetupFenProblem::FenWithSetUpZero) => {
+                    Some((DiagnosticKind::FenWithSetUpZero, g.fen_at))
+                }
+                // An invalid value was reported with its tag.
+                _ => None,
+            };
+            if let Some((kind, Some(at))) = kind {
+                problems.push((kind, at));
+            }
+        }
+        problems.sort_by_key(|&(_, at)| at);
+        for (kind, at) in problems {
+            self.report(v, g, kind, at);
+        }
     }
 
     /// The game ends without a marker (next tag section or end of input).
+    /// As real-world-notes.md says, the result is the Result tag's, else `*`.
     fn finish_unterminated<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
-        if g.tag != TagState::Closed {
-            self.report(v, g, DiagnosticKind::MalformedTag, at);
+        if g.tag != TagState::Closed && g.tag != TagState::Valued {
+            self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+        }
+        if !g.begun {
+            return;
         }
         if g.phase == Phase::Tags {
-            self.check_setup_fen(v, g, at);
+            self.check_tag_section(v, g);
         }
         self.close_variations(v, g, at);
         self.report(v, g, DiagnosticKind::MissingTermination, at);
+        let flow = v.termination(g.result_tag.unwrap_or(GameResult::Unknown));
+        obey(g, flow);
     }
 
     fn close_variations<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
@@ -696,18 +1052,22 @@ impl<R: Read> Reader<R> {
                 }
                 g.depth -= 1;
             }
-            TokenKind::Asterisk => {
+            TokenKind::Asterisk if g.depth == 0 => {
                 return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
             }
-            TokenKind::Symbol => {
-                if let Some((result, _)) = termination(&self.src.buf[tok.text.0..tok.text.1]) {
+            TokenKind::Symbol | TokenKind::Glyph if g.depth == 0 => {
+                let sym = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+                if let Some((result, _)) = termination(sym) {
                     return Ok(self.terminate(v, g, result, tok.offset));
                 }
             }
-            TokenKind::LeftBracket if g.phase != Phase::Tags && self.tag_follows()? => {
-                self.finish_unterminated(v, g, tok.offset);
-                self.pending_tag = true;
-                return Ok(true);
+            TokenKind::LeftBracket if g.phase != Phase::Tags => {
+                let tok = self.with_line(g, tok)?;
+                if self.tag_follows() {
+                    self.finish_unterminated(v, g, tok.offset);
+                    self.pending_tag = true;
+                    return Ok(true);
+                }
             }
             _ => {}
         }
@@ -716,6 +1076,8 @@ impl<R: Read> Reader<R> {
 
     fn flag_diagnostics<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) {
         let f = tok.flags;
+        let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+        let is_termination = termination(text).is_some();
         if f.contains(TokenFlags::UNTERMINATED) {
             let kind = if tok.kind == TokenKind::String {
                 DiagnosticKind::UnterminatedString
@@ -738,9 +1100,7 @@ impl<R: Read> Reader<R> {
         if f.contains(TokenFlags::LONG_LINE) {
             self.report(v, g, DiagnosticKind::LineTooLong, tok.offset);
         }
-        if f.contains(TokenFlags::NON_ASCII)
-            && termination(&self.src.buf[tok.text.0..tok.text.1]).is_none()
-        {
+        if f.contains(TokenFlags::NON_ASCII) && !is_termination {
             self.report(v, g, DiagnosticKind::NonAsciiSymbol, tok.offset);
         }
     }
@@ -754,7 +1114,7 @@ impl<R: Read> Reader<R> {
         offset: u64,
     ) {
         let (line, column) = self.src.position(offset);
-        let game = if g.phase == Phase::Idle { self.games + 1 } else { self.games };
+        let game = if g.begun { self.games } else { self.games + 1 };
         let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
         if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
             g.stop = true;
@@ -798,14 +1158,20 @@ fn tag_value_problem(g: &mut GameState, name: &[u8], value: &[u8]) -> Option<Dia
 }
 
 /// Notes the SetUp and FEN tags for the check at the end of the tag section.
-fn note_setup_fen(g: &mut GameState, setup_value: &mut Vec<u8>, name: &[u8], value: &[u8]) {
+fn note_setup_fen(
+    g: &mut GameState,
+    setup_value: &mut Vec<u8>,
+    name: &[u8],
+    value: &[u8],
+    at: u64,
+) {
     match name {
         b"SetUp" => {
-            g.has_setup = true;
+            g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
         }
-        b"FEN" => g.has_fen = true,
+        b"FEN" => g.fen_at = Some(at),
         _ => {}
     }
 }
@@ -834,22 +1200,33 @@ fn range_in(buf: &[u8], part: &[u8]) -> (usize, usize) {
     (start, (start + part.len()).min(buf.len()))
 }
 
-/// The result a symbol stands for, and whether it is written as §8.2.6
-/// says; `None` for moves (`0-0` castling included).
+/// The result a symbol (or glyph: `+--`, `--+`) stands for, and whether it
+/// is written as §8.2.6 says; `None` for moves (`0-0` castling included).
 fn termination(sym: &[u8]) -> Option<(GameResult, bool)> {
     match sym.first() {
-        Some(b'0' | b'1' | 0xc2) => {}
+        Some(b'0' | b'1' | b'+' | b'-' | 0xc2) => {}
         _ => return None,
+    }
+    if sym.first() == Some(&b'-') && sym != b"--+" {
+        return None;
     }
     let read = GameResult::parse_lenient(sym).ok()?;
     Some((read.value, !read.nonstandard))
 }
 
-/// True for tokens that can start or continue a movetext.
+/// True for tokens that start a movetext.
 fn starts_movetext(kind: TokenKind) -> bool {
-    !matches!(
+    matches!(
         kind,
-        TokenKind::String | TokenKind::RightBracket | TokenKind::RightAngle | TokenKind::LeftAngle
+        TokenKind::Symbol
+            | TokenKind::Integer
+            | TokenKind::Period
+            | TokenKind::Ellipsis
+            | TokenKind::Asterisk
+            | TokenKind::LeftParen
+            | TokenKind::Nag
+            | TokenKind::Suffix
+            | TokenKind::Glyph
     )
 }
 

@@ -37,17 +37,7 @@ impl Lines {
         if bytes.is_empty() {
             return;
         }
-        // Whole-slice counts that vectorise; the exact CR LF pairing is
-        // only needed when the slice holds a CR at all.
-        let lf = count_byte(bytes, b'\n');
-        let cr = count_byte(bytes, b'\r');
-        let mut ends = lf + cr;
-        if cr > 0 {
-            ends -= count_crlf(bytes);
-        }
-        if self.after_cr && bytes[0] == b'\n' {
-            ends -= 1;
-        }
+        let ends = line_ends_in(bytes, self.after_cr);
         if let Some(last) = bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
             self.line_start = self.upto + last as u64 + 1;
         }
@@ -55,6 +45,25 @@ impl Lines {
         self.after_cr = bytes.last() == Some(&b'\r');
         self.upto += bytes.len() as u64;
     }
+}
+
+/// How many lines end in `bytes` (CR LF, lone CR and LF each end one);
+/// `after_cr` says whether the byte before `bytes` was a CR, whose LF (if
+/// `bytes` starts with it) ends no new line.
+fn line_ends_in(bytes: &[u8], after_cr: bool) -> u64 {
+    let Some(&first) = bytes.first() else { return 0 };
+    // Whole-slice counts that vectorise; the exact CR LF pairing is only
+    // needed when the slice holds a CR at all.
+    let lf = count_byte(bytes, b'\n');
+    let cr = count_byte(bytes, b'\r');
+    let mut ends = lf + cr;
+    if cr > 0 {
+        ends -= count_crlf(bytes);
+    }
+    if after_cr && first == b'\n' {
+        ends -= 1;
+    }
+    ends
 }
 
 /// How many bytes of `bytes` equal `needle`. Sums in blocks of 255 with
@@ -143,14 +152,32 @@ impl<R: Read> Source<R> {
     }
 
     /// The line and column (both from 1) of an absolute offset in the
-    /// window or after the last one asked about; earlier offsets get the
-    /// position of the last one asked about.
+    /// window or after it; an offset before the window (already dropped)
+    /// gets the line counted last.
     pub(crate) fn position(&mut self, offset: u64) -> (u64, u64) {
         let base = self.base();
-        let from = (self.lines.upto - base) as usize;
+        let window = &self.buf[..self.end];
+        let upto = (self.lines.upto - base) as usize;
+        if offset < self.lines.upto && offset >= base {
+            // Before what was counted, but still in the window: count back.
+            let from = (offset - base) as usize;
+            let after_cr = from > 0 && window[from - 1] == b'\r';
+            let back = line_ends_in(&window[from..upto], after_cr);
+            // On the line counted last, its start is known even if it lies
+            // before the window; else it is the last line end before `from`.
+            let line_start = if back == 0 {
+                self.lines.line_start
+            } else {
+                window[..from]
+                    .iter()
+                    .rposition(|&b| b == b'\n' || b == b'\r')
+                    .map_or(base, |i| base + i as u64 + 1)
+            };
+            return (self.lines.line - back, offset - line_start + 1);
+        }
         let to = (offset.saturating_sub(base) as usize).min(self.end);
-        if from < to {
-            self.lines.count(&self.buf[from..to]);
+        if upto < to {
+            self.lines.count(&self.buf[upto..to]);
         }
         let at = offset.max(self.lines.line_start);
         (self.lines.line, at - self.lines.line_start + 1)

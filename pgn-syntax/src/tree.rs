@@ -354,5 +354,27 @@ impl Visitor for GameBuilder {
 pub fn read_games<R: Read>(input: R) -> impl Iterator<Item = io::Result<Game>> {
     let mut reader = Reader::new(input);
     let mut builder = GameBuilder::new();
-    std::iter::from_fn(move || reader.read_game(&mut builder).transpose())
+    // One game of lookahead, so that diagnostics after the last game (which
+    // the builder keeps for a next game that never comes) join the last one.
+    let mut ahead = None;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        if ahead.is_none() {
+            ahead = reader.read_game(&mut builder).transpose();
+        }
+        let current = ahead.take()?;
+        let next = reader.read_game(&mut builder).transpose();
+        if next.is_none() {
+            done = true;
+            if let Ok(mut game) = current {
+                game.diagnostics.append(&mut builder.pending);
+                return Some(Ok(game));
+            }
+        }
+        ahead = next;
+        Some(current)
+    })
 }

@@ -71,10 +71,7 @@ const TWO_GAMES: &[u8] = b"1. e4 (1. d4 d5 (1... Nf6)) e5 2. Nf3 $1 1-0\n1. c4 *
 #[test]
 fn everything_is_reported_by_default() {
     let got = games(TWO_GAMES, Log::default());
-    assert_eq!(
-        got[0],
-        ["e4", "(", "d4", "d5", "(", "Nf6", ")", ")", "e5", "Nf3", "$1", "1-0"]
-    );
+    assert_eq!(got[0], ["e4", "(", "d4", "d5", "(", "Nf6", ")", ")", "e5", "Nf3", "$1", "1-0"]);
     assert_eq!(got[1], ["c4", "*"]);
 }
 
@@ -126,7 +123,8 @@ impl Read for Trickle<'_> {
 
 #[test]
 fn results_do_not_depend_on_how_the_input_arrives() {
-    let input: &[u8] = b"[Event \"x\"]\n\n1. e4!? e5?? 2. Nf3! {c} Nc6!! (2... d6?!) 3. Bb5 1/2-1/2\n";
+    let input: &[u8] =
+        b"[Event \"x\"]\n\n1. e4!? e5?? 2. Nf3! {c} Nc6!! (2... d6?!) 3. Bb5 1/2-1/2\n";
     let whole = games(input, Log::default());
     let mut reader = Reader::new(Trickle(input));
     let mut log = Log::default();

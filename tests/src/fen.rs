@@ -23,6 +23,7 @@ use std::path::{Path, PathBuf};
 
 use fen_epd::{CastlingNotation, Fen};
 
+use crate::snapshot::{self, list_files};
 use crate::{Check, Context, Section};
 
 /// The two FEN rows.
@@ -249,9 +250,7 @@ pub fn fixtures_dir() -> PathBuf {
 /// The insta snapshot of a fixture: `tests/tests/snapshots/fen@<kind>__<file>.snap`,
 /// the name that `insta::glob!` in `tests/fen_fixtures.rs` gives it.
 pub fn snapshot_path(fixture: &Path) -> PathBuf {
-    let relative = fixture.strip_prefix(fixtures_dir()).unwrap_or(fixture);
-    let name = relative.to_string_lossy().replace(['/', '\\'], "__");
-    crate::crate_dir().join("tests/snapshots").join(format!("fen@{name}.snap"))
+    snapshot::glob_snapshot_path("fen", &fixtures_dir(), fixture)
 }
 
 /// The report of a fixture file: its text without one final line break,
@@ -343,22 +342,7 @@ fn check_fixture(fixture: &Path, kind: FixtureKind) -> Result<(), String> {
         return Err("a fixture's name must end in .fen".to_owned());
     }
     let report = fixture_report(fixture).map_err(|err| format!("cannot read: {err}"))?;
-    let snapshot = snapshot_path(fixture);
-    let reviewed = match fs::read_to_string(&snapshot) {
-        Ok(text) => snapshot_body(&text).to_owned(),
-        Err(err) => {
-            return Err(format!(
-                "no reviewed snapshot {} ({err}): run INSTA_UPDATE=always cargo test -p pgn-tests \
-                 --test fen_fixtures and review it",
-                snapshot.display()
-            ));
-        }
-    };
-    if normalize(&reviewed) != normalize(&report) {
-        return Err(format!(
-            "report differs from its snapshot:\n{report}\n--- reviewed:\n{reviewed}"
-        ));
-    }
+    snapshot::compare(&snapshot_path(fixture), &report, "fen_fixtures")?;
     let text = fs::read_to_string(fixture).map_err(|err| err.to_string())?;
     let input = text.strip_suffix('\n').unwrap_or(&text).as_bytes();
     let legal_lenient = Fen::from_ascii_lenient(input).is_ok_and(|f| f.into_position().is_ok());
@@ -377,43 +361,11 @@ fn check_fixture(fixture: &Path, kind: FixtureKind) -> Result<(), String> {
 /// Fails for every FEN snapshot without its fixture (insta would leave it
 /// behind when a fixture is renamed or removed).
 fn check_no_orphan_snapshots(fixtures: &[(PathBuf, FixtureKind)], section: &mut Section) {
-    let mut snapshots = Vec::new();
-    // A missing folder is fine here: the fixtures then fail on their own.
-    let _ = list_files(&crate::crate_dir().join("tests/snapshots"), &mut snapshots);
-    for snapshot in snapshots {
-        let is_fen = snapshot.file_name().is_some_and(|n| n.to_string_lossy().starts_with("fen@"));
-        if is_fen && !fixtures.iter().any(|(fixture, _)| snapshot_path(fixture) == snapshot) {
+    for snapshot in snapshot::snapshots_named("fen@") {
+        if !fixtures.iter().any(|(fixture, _)| snapshot_path(fixture) == snapshot) {
             section.fail(format!("{}: snapshot without a fixture", snapshot.display()));
         }
     }
-}
-
-/// The body of an insta `.snap` file: the text after its `---` front matter.
-fn snapshot_body(text: &str) -> &str {
-    let Some(rest) = text.strip_prefix("---\n") else { return text };
-    match rest.split_once("\n---\n") {
-        Some((_, body)) => body,
-        None => rest,
-    }
-}
-
-/// Text as insta compares it: line endings as LF, no trailing whitespace.
-fn normalize(text: &str) -> String {
-    text.trim_end().replace("\r\n", "\n")
-}
-
-/// Adds the files under `dir`, recursively and sorted by path, to `out`.
-fn list_files(dir: &Path, out: &mut Vec<PathBuf>) -> io::Result<()> {
-    let mut entries = fs::read_dir(dir)?.collect::<Result<Vec<_>, _>>()?;
-    entries.sort_by_key(fs::DirEntry::path);
-    for entry in entries {
-        if entry.file_type()?.is_dir() {
-            list_files(&entry.path(), out)?;
-        } else {
-            out.push(entry.path());
-        }
-    }
-    Ok(())
 }
 
 #[cfg(test)]
@@ -445,13 +397,6 @@ mod tests {
         let zero = START.replace(" 0 1", " 0 0");
         assert_eq!(check_line(&zero, XFen, LegalUnlessFullmoveZero), Ok(()));
         assert_eq!(check_line(START, XFen, LegalUnlessFullmoveZero), Ok(()));
-    }
-
-    #[test]
-    fn snapshot_front_matter_is_skipped() {
-        let snap = "---\nsource: tests/fen_fixtures.rs\nexpression: report\n---\ninput: \"x\"\n";
-        assert_eq!(snapshot_body(snap), "input: \"x\"\n");
-        assert_eq!(snapshot_body("no front matter"), "no front matter");
     }
 
     #[test]

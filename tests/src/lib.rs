@@ -20,6 +20,8 @@
 
 pub mod fen;
 pub mod perft;
+pub mod reading;
+pub mod snapshot;
 
 mod parallel;
 mod report;
@@ -83,7 +85,8 @@ pub fn crate_dir() -> &'static Path {
 
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
-    let mut checks = fen::checks();
+    let mut checks = reading::checks();
+    checks.extend(fen::checks());
     checks.extend(perft::checks());
     checks
 }
