@@ -177,8 +177,6 @@ pub struct Lexer {
     /// A token that ends at or after this absolute offset makes the current
     /// line too long; `u64::MAX` once the line has been flagged.
     line_limit: u64,
-    /// Line ends passed in white space and comments (CR LF counts once).
-    line_ends: u64,
 }
 
 impl Default for Lexer {
@@ -190,7 +188,7 @@ impl Default for Lexer {
 impl Lexer {
     /// A lexer at the start of the input.
     pub const fn new() -> Lexer {
-        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE, line_ends: 0 }
+        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE }
     }
 
     /// The absolute offset of the next unread byte.
@@ -232,22 +230,10 @@ impl Lexer {
         self.line_limit = at + MAX_LINE;
     }
 
-    /// Passes the line end byte at `buf[i]`: counts it unless it is the CR
-    /// of a CR LF pair (the LF then counts), and starts a new line after it.
+    /// Passes the line end byte at `buf[i]`: a new line starts after it.
     #[inline(always)]
-    fn pass_line_end(&mut self, buf: &[u8], i: usize) {
-        if !(buf[i] == b'\r' && buf.get(i + 1) == Some(&b'\n')) {
-            self.line_ends += 1;
-        }
+    fn pass_line_end(&mut self, i: usize) {
         self.new_line(self.base + i as u64 + 1);
-    }
-
-    /// How many line ends the lexer has passed between tokens and inside
-    /// comments (CR LF counts once). Two more between two tokens means an
-    /// empty line between them.
-    #[inline]
-    pub fn line_ends(&self) -> u64 {
-        self.line_ends
     }
 
     /// The absolute offset where the line of the last token starts.
@@ -297,7 +283,7 @@ impl Lexer {
                     break b;
                 }
                 if c & NEWLINE != 0 {
-                    self.pass_line_end(buf, pos);
+                    self.pass_line_end(pos);
                 }
                 pos += 1;
             };
@@ -362,7 +348,7 @@ impl Lexer {
                 break;
             }
             if c & NEWLINE != 0 {
-                self.pass_line_end(buf, pos);
+                self.pass_line_end(pos);
             }
             pos += 1;
         }
@@ -430,7 +416,7 @@ impl Lexer {
                     break;
                 }
                 if c & NEWLINE != 0 {
-                    self.pass_line_end(buf, self.pos);
+                    self.pass_line_end(self.pos);
                 }
                 self.pos += 1;
             }
@@ -537,7 +523,6 @@ impl Lexer {
                     if self.base + i as u64 >= line_limit {
                         flags |= TokenFlags::LONG_LINE;
                     }
-                    self.line_ends += 1;
                     let next =
                         if b == b'\r' && buf.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 };
                     match starts_tag_line(buf, next, eof) {
@@ -920,14 +905,6 @@ mod tests {
             tokens(line.as_bytes()).filter(|t| t.flags.contains(TokenFlags::LONG_LINE)).collect();
         assert_eq!(long.len(), 1, "one flag per long line");
         assert!(long[0].offset < 256);
-    }
-
-    #[test]
-    fn line_ends_count_crlf_once() {
-        let mut lexer = Lexer::new();
-        let input = b"a\r\nb\n\nc\rd {x\r\ny}";
-        while let Step::Token(_) = lexer.next(input, true) {}
-        assert_eq!(lexer.line_ends(), 5);
     }
 
     #[test]

@@ -85,8 +85,9 @@ struct GameState {
     tag: TagState,
     /// Offset of the `[` of the tag pair being read.
     tag_offset: u64,
-    /// The lexer's line-end count when the last tag pair was read.
-    tag_line_ends: u64,
+    /// Where the last tag pair ended (to look for an empty line before
+    /// the next one).
+    last_tag_end: u64,
     /// Open variations, all of them (also skipped ones).
     depth: u32,
     /// Open variations whose `begin_variation` was called and whose
@@ -115,7 +116,7 @@ impl GameState {
             begun: false,
             tag: TagState::Closed,
             tag_offset: 0,
-            tag_line_ends: 0,
+            last_tag_end: 0,
             depth: 0,
             reported_depth: 0,
             skipping: Skipping::No,
@@ -130,37 +131,94 @@ impl GameState {
     }
 }
 
-/// The tags of the current game: names (for duplicates, the Seven Tag
-/// Roster and game splitting) and where each is.
+/// The tags of the current game, for duplicates, the Seven Tag Roster and
+/// game splitting, kept at O(1) per tag: a bit per roster tag, and for the
+/// other tags a hash of the name (FNV-1a, 64 bits: two different tag names
+/// collide with negligible probability). No name is copied.
 #[derive(Debug, Default)]
 struct TagLog {
-    names: Vec<u8>,
-    /// `(end of the name in names, offset of the pair)`.
-    entries: Vec<(usize, u64)>,
+    /// A bit per roster tag present, by roster index.
+    roster: u8,
+    /// The roster index of the last roster tag.
+    last_roster: Option<u8>,
+    /// The roster tags present came first and in order so far.
+    in_order: bool,
+    /// A tag outside the roster has been seen.
+    others_seen: bool,
+    /// Hashes of the names of the tags outside the roster.
+    others: Vec<u64>,
+    /// Offsets of the pairs whose name came before in the section.
+    duplicates: Vec<u64>,
+}
+
+/// FNV-1a over `bytes`.
+fn name_hash(bytes: &[u8]) -> u64 {
+    bytes
+        .iter()
+        .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
+}
+
+/// The index of `name` in the Seven Tag Roster (§8.1.1).
+fn roster_index(name: &[u8]) -> Option<u8> {
+    Some(match name {
+        b"Event" => 0,
+        b"Site" => 1,
+        b"Date" => 2,
+        b"Round" => 3,
+        b"White" => 4,
+        b"Black" => 5,
+        b"Result" => 6,
+        _ => return None,
+    })
 }
 
 impl TagLog {
     fn clear(&mut self) {
-        self.names.clear();
-        self.entries.clear();
+        self.roster = 0;
+        self.last_roster = None;
+        self.in_order = true;
+        self.others_seen = false;
+        self.others.clear();
+        self.duplicates.clear();
     }
 
-    fn push(&mut self, name: &[u8], offset: u64) {
-        self.names.extend_from_slice(name);
-        self.entries.push((self.names.len(), offset));
-    }
-
-    fn iter(&self) -> impl Iterator<Item = (&[u8], u64)> {
-        let mut start = 0;
-        self.entries.iter().map(move |&(end, offset)| {
-            let name = &self.names[start..end];
-            start = end;
-            (name, offset)
-        })
-    }
-
+    /// Whether a pair named `name` is logged.
     fn contains(&self, name: &[u8]) -> bool {
-        self.iter().any(|(n, _)| n == name)
+        match roster_index(name) {
+            Some(index) => self.roster & (1 << index) != 0,
+            None => self.others.contains(&name_hash(name)),
+        }
+    }
+
+    /// Logs the pair named `name` at `offset`; true if a pair of that name
+    /// came before (the caller decides whether that is a duplicate).
+    fn push(&mut self, name: &[u8], offset: u64) -> bool {
+        let seen = match roster_index(name) {
+            Some(index) => {
+                let bit = 1 << index;
+                let seen = self.roster & bit != 0;
+                // A repeated roster tag is a duplicate, not a matter of order.
+                if !seen {
+                    if self.others_seen || self.last_roster.is_some_and(|last| index <= last) {
+                        self.in_order = false;
+                    }
+                    self.last_roster = Some(index);
+                    self.roster |= bit;
+                }
+                seen
+            }
+            None => {
+                self.others_seen = true;
+                let hash = name_hash(name);
+                let seen = self.others.contains(&hash);
+                self.others.push(hash);
+                seen
+            }
+        };
+        if seen {
+            self.duplicates.push(offset);
+        }
+        seen
     }
 }
 
@@ -260,7 +318,6 @@ impl<R: Read> Reader<R> {
     /// `Some(None)` when what was read held no game.
     fn read_one<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<Option<V::Output>>> {
         let mut g = GameState::new();
-        g.tag_line_ends = self.src.lexer.line_ends();
         self.tags.clear();
         if let Some(offset) = self.pending_pair.take() {
             // `tag_name` and `tag_value` hold the pair.
@@ -279,16 +336,17 @@ impl<R: Read> Reader<R> {
             {
                 let window = &self.src.buf[..self.src.end];
                 if let Some(pair) = self.src.lexer.next_plain_tag_pair(window) {
-                    let blank = self.src.lexer.line_ends() >= g.tag_line_ends + 2;
-                    let repeated = g.phase == Phase::Tags && blank && self.tags.contains(pair.name);
-                    self.tag_name.clear();
-                    self.tag_name.extend_from_slice(pair.name);
-                    self.tag_value.clear();
-                    self.tag_value.extend_from_slice(pair.value);
-                    let offset = pair.offset;
-                    if repeated {
+                    let (name, value, offset) = (pair.name, pair.value, pair.offset);
+                    if g.phase == Phase::Tags
+                        && self.tags.contains(name)
+                        && self.empty_line_between(g.last_tag_end, offset)
+                    {
                         // An empty line, then a name this section has: the
                         // next game's tag section (the pair is kept for it).
+                        self.tag_name.clear();
+                        self.tag_name.extend_from_slice(name);
+                        self.tag_value.clear();
+                        self.tag_value.extend_from_slice(value);
                         self.pending_pair = Some(offset);
                         self.finish_unterminated(v, &mut g, offset);
                         return Ok(Some(self.end_game(v, &g)));
@@ -297,7 +355,30 @@ impl<R: Read> Reader<R> {
                         g.phase = Phase::Tags;
                         g.start = offset;
                     }
-                    self.deliver_tag(v, &mut g, offset);
+                    // As `deliver_tag`, on the fields the pair does not borrow.
+                    if !g.begun {
+                        g.begun = true;
+                        self.games += 1;
+                        let flow = v.begin_game();
+                        obey(&mut g, flow);
+                        let mut start = 0;
+                        for (kind, _, end) in self.pending_comments.drain(..) {
+                            let text = self.comment_text.get(start..end).unwrap_or_default();
+                            let flow = v.comment(text, kind);
+                            obey(&mut g, flow);
+                            start = end;
+                        }
+                        self.comment_text.clear();
+                    }
+                    let problem = tag_value_problem(&mut g, name, value);
+                    note_setup_fen(&mut g, &mut self.setup_value, name, value, offset);
+                    self.tags.push(name, offset);
+                    let flow = v.tag(name, value);
+                    obey(&mut g, flow);
+                    g.last_tag_end = self.src.lexer.offset();
+                    if let Some(kind) = problem {
+                        self.report(v, &mut g, kind, offset);
+                    }
                     if g.stop {
                         return Ok(Some(self.end_game(v, &g)));
                     }
@@ -319,7 +400,11 @@ impl<R: Read> Reader<R> {
                         && t.flags.is_empty()
                         && t.text.first().is_some_and(u8::is_ascii_alphabetic)
                         && !matches!(window.get(self.src.lexer.consumed()), Some(b'!' | b'?'))
-                        && !(after_move && matches!(t.text, b"ep" | b"e.p."))
+                        // `ep` and `e.p.` after a move are not moves; testing
+                        // the last byte first keeps this branch predictable.
+                        && !(matches!(t.text.last(), Some(b'p' | b'.'))
+                            && after_move
+                            && matches!(t.text, b"ep" | b"e.p."))
                     {
                         after_move = true;
                         moves = true;
@@ -484,8 +569,9 @@ impl<R: Read> Reader<R> {
         };
         match (g.tag, tok.kind) {
             (TagState::Closed, TokenKind::LeftBracket) => {
-                let blank = self.src.lexer.line_ends() >= g.tag_line_ends + 2;
-                if blank && self.repeated_name_follows() {
+                if self.repeated_name_follows()
+                    && self.empty_line_between(g.last_tag_end, tok.offset)
+                {
                     self.pending_tag = true;
                     self.finish_unterminated(v, g, tok.offset);
                     return Ok(true);
@@ -615,7 +701,7 @@ impl<R: Read> Reader<R> {
         self.tags.push(&self.tag_name, offset);
         let flow = v.tag(&self.tag_name, &self.tag_value);
         obey(g, flow);
-        g.tag_line_ends = self.src.lexer.line_ends();
+        g.last_tag_end = self.src.lexer.offset();
         if let Some(kind) = problem {
             self.report(v, g, kind, offset);
         }
@@ -739,6 +825,37 @@ impl<R: Read> Reader<R> {
         let end = self.word_end(start);
         let name = self.src.buf.get(start..end).unwrap_or_default();
         !name.is_empty() && self.tags.contains(name)
+    }
+
+    /// Whether the bytes between the absolute offsets `from` and `to`
+    /// (both in the window, as a tag section is kept there) hold an empty
+    /// line: two line ends (CR LF counting once) with nothing but blanks
+    /// between them.
+    fn empty_line_between(&self, from: u64, to: u64) -> bool {
+        let base = self.src.lexer.offset() - self.src.lexer.consumed() as u64;
+        let (Some(from), Some(to)) = (from.checked_sub(base), to.checked_sub(base)) else {
+            return false;
+        };
+        let bytes = self.src.buf.get(from as usize..to as usize).unwrap_or_default();
+        let mut ends = 0;
+        let mut i = 0;
+        while let Some(&b) = bytes.get(i) {
+            match b {
+                b'\r' | b'\n' => {
+                    ends += 1;
+                    if ends == 2 {
+                        return true;
+                    }
+                    if b == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                }
+                b' ' | b'\t' | 0x0b => {}
+                _ => ends = 0,
+            }
+            i += 1;
+        }
+        false
     }
 
     fn movetext_token<V: Visitor>(
@@ -952,31 +1069,20 @@ impl<R: Read> Reader<R> {
     /// The Seven Tag Roster (present, first, in order), duplicate names,
     /// and SetUp against FEN.
     fn check_tag_section<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
-        use crate::tags::SEVEN_TAG_ROSTER;
-        let mut problems: Vec<(DiagnosticKind, u64)> = Vec::new();
-        let present = SEVEN_TAG_ROSTER.iter().filter(|t| self.tags.contains(t.as_bytes())).count();
-        if present < SEVEN_TAG_ROSTER.len() {
-            problems.push((DiagnosticKind::IncompleteSevenTagRoster, g.start));
+        if self.tags.roster != 0b111_1111 {
+            self.report(v, g, DiagnosticKind::IncompleteSevenTagRoster, g.start);
         }
-        // In order and first: the n-th tag read is the n-th roster tag
-        // present, for the first `present` tags.
-        let mut roster = SEVEN_TAG_ROSTER.iter().filter(|t| self.tags.contains(t.as_bytes()));
-        let in_order = self
-            .tags
-            .iter()
-            .take(present)
-            .all(|(name, _)| roster.next().is_some_and(|t| t.as_bytes() == name));
-        if !in_order {
-            problems.push((DiagnosticKind::SevenTagRosterOrder, g.start));
+        if !self.tags.in_order {
+            self.report(v, g, DiagnosticKind::SevenTagRosterOrder, g.start);
         }
-        for (i, (name, offset)) in self.tags.iter().enumerate() {
-            if self.tags.iter().take(i).any(|(earlier, _)| earlier == name) {
-                problems.push((DiagnosticKind::DuplicateTag, offset));
+        if !self.tags.duplicates.is_empty() {
+            for offset in std::mem::take(&mut self.tags.duplicates) {
+                self.report(v, g, DiagnosticKind::DuplicateTag, offset);
             }
         }
         if g.setup_at.is_some() || g.fen_at.is_some() {
             let setup = g.setup_at.map(|_| self.setup_value.as_slice());
-            let kind = match tags::check_setup_fen(setup, g.fen_at.map(|_| &[][..])) {
+            let problem = match tags::check_setup_fen(setup, g.fen_at.map(|_| &[][..])) {
                 Some(SetupFenProblem::SetUpWithoutFen) => {
                     Some((DiagnosticKind::SetUpWithoutFen, g.setup_at))
                 }
@@ -989,13 +1095,9 @@ impl<R: Read> Reader<R> {
                 // An invalid value was reported with its tag.
                 _ => None,
             };
-            if let Some((kind, Some(at))) = kind {
-                problems.push((kind, at));
+            if let Some((kind, Some(at))) = problem {
+                self.report(v, g, kind, at);
             }
-        }
-        problems.sort_by_key(|&(_, at)| at);
-        for (kind, at) in problems {
-            self.report(v, g, kind, at);
         }
     }
 
