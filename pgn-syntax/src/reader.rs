@@ -255,10 +255,8 @@ pub struct Reader<R> {
     pending_tag: bool,
     /// A whole tag pair that ended the last game opens the next one.
     pending_pair: Option<u64>,
-    /// Comments read between games, for the next game: kind, offset and
-    /// the end of the text in `comment_text`.
-    pending_comments: Vec<(CommentKind, u64, usize)>,
-    comment_text: Vec<u8>,
+    /// Comments read between games, for the next game.
+    pending: PendingComments,
     /// A visitor asked to stop.
     stopped: bool,
     /// The tag pair being read (tags span several tokens, and the buffer
@@ -279,8 +277,7 @@ impl<R: Read> Reader<R> {
             games: 0,
             pending_tag: false,
             pending_pair: None,
-            pending_comments: Vec::new(),
-            comment_text: Vec::new(),
+            pending: PendingComments::default(),
             stopped: false,
             tag_name: Vec::new(),
             tag_value: Vec::new(),
@@ -356,20 +353,7 @@ impl<R: Read> Reader<R> {
                         g.start = offset;
                     }
                     // As `deliver_tag`, on the fields the pair does not borrow.
-                    if !g.begun {
-                        g.begun = true;
-                        self.games += 1;
-                        let flow = v.begin_game();
-                        obey(&mut g, flow);
-                        let mut start = 0;
-                        for (kind, _, end) in self.pending_comments.drain(..) {
-                            let text = self.comment_text.get(start..end).unwrap_or_default();
-                            let flow = v.comment(text, kind);
-                            obey(&mut g, flow);
-                            start = end;
-                        }
-                        self.comment_text.clear();
-                    }
+                    begin_game(v, &mut g, &mut self.games, &mut self.pending);
                     let problem = tag_value_problem(&mut g, name, value);
                     note_setup_fen(&mut g, &mut self.setup_value, name, value, offset);
                     self.tags.push(name, offset);
@@ -468,29 +452,16 @@ impl<R: Read> Reader<R> {
     /// The game has content: tells the visitor once, with the comments
     /// that came before it.
     fn begin<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
-        if g.begun {
-            return;
-        }
-        g.begun = true;
-        self.games += 1;
-        let flow = v.begin_game();
-        obey(g, flow);
-        let mut start = 0;
-        for (kind, _, end) in self.pending_comments.drain(..) {
-            let flow = v.comment(self.comment_text.get(start..end).unwrap_or_default(), kind);
-            obey(g, flow);
-            start = end;
-        }
-        self.comment_text.clear();
+        begin_game(v, g, &mut self.games, &mut self.pending);
     }
 
     /// Comments between the last game and the end of input.
     fn leftover_comments<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
-        let pending = std::mem::take(&mut self.pending_comments);
+        let pending = std::mem::take(&mut self.pending.comments);
         for &(_, offset, _) in &pending {
             self.report(v, g, DiagnosticKind::TextBetweenGames, offset);
         }
-        self.comment_text.clear();
+        self.pending.text.clear();
     }
 
     /// Handles one token; true when it ended the game.
@@ -529,8 +500,8 @@ impl<R: Read> Reader<R> {
                     CommentKind::Line
                 };
                 let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
-                self.comment_text.extend_from_slice(text);
-                self.pending_comments.push((kind, tok.offset, self.comment_text.len()));
+                self.pending.text.extend_from_slice(text);
+                self.pending.comments.push((kind, tok.offset, self.pending.text.len()));
             }
             TokenKind::Escape => {}
             TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
@@ -1276,6 +1247,38 @@ fn note_setup_fen(
         b"FEN" => g.fen_at = Some(at),
         _ => {}
     }
+}
+
+/// Comments read between games, kept (copied) for the next game.
+#[derive(Debug, Default)]
+struct PendingComments {
+    /// Kind, offset and the end of the text in `text`, per comment.
+    comments: Vec<(CommentKind, u64, usize)>,
+    text: Vec<u8>,
+}
+
+/// Starts the game for the visitor once it has content, with the comments
+/// that came before it; counts it.
+fn begin_game<V: Visitor>(
+    v: &mut V,
+    g: &mut GameState,
+    games: &mut u64,
+    pending: &mut PendingComments,
+) {
+    if g.begun {
+        return;
+    }
+    g.begun = true;
+    *games += 1;
+    let flow = v.begin_game();
+    obey(g, flow);
+    let mut start = 0;
+    for (kind, _, end) in pending.comments.drain(..) {
+        let flow = v.comment(pending.text.get(start..end).unwrap_or_default(), kind);
+        obey(g, flow);
+        start = end;
+    }
+    pending.text.clear();
 }
 
 /// Applies a visitor's answer.
