@@ -190,10 +190,10 @@ impl TagLog {
         }
     }
 
-    /// Logs the pair named `name` at `offset`; true if a pair of that name
-    /// came before (the caller decides whether that is a duplicate).
-    fn push(&mut self, name: &[u8], offset: u64) -> bool {
-        let seen = match roster_index(name) {
+    /// Logs the pair named `name` (roster index `roster`) at `offset`; true
+    /// if a pair of that name came before.
+    fn push(&mut self, roster: Option<u8>, name: &[u8], offset: u64) -> bool {
+        let seen = match roster {
             Some(index) => {
                 let bit = 1 << index;
                 let seen = self.roster & bit != 0;
@@ -354,9 +354,9 @@ impl<R: Read> Reader<R> {
                     }
                     // As `deliver_tag`, on the fields the pair does not borrow.
                     begin_game(v, &mut g, &mut self.games, &mut self.pending);
-                    let problem = tag_value_problem(&mut g, name, value);
-                    note_setup_fen(&mut g, &mut self.setup_value, name, value, offset);
-                    self.tags.push(name, offset);
+                    let (roster, problem) =
+                        examine_tag(&mut g, &mut self.setup_value, name, value, offset);
+                    self.tags.push(roster, name, offset);
                     let flow = v.tag(name, value);
                     obey(&mut g, flow);
                     g.last_tag_end = self.src.lexer.offset();
@@ -667,9 +667,9 @@ impl<R: Read> Reader<R> {
     /// Delivers the pair in `tag_name` and `tag_value`, with its checks.
     fn deliver_tag<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, offset: u64) {
         self.begin(v, g);
-        let problem = tag_value_problem(g, &self.tag_name, &self.tag_value);
-        note_setup_fen(g, &mut self.setup_value, &self.tag_name, &self.tag_value, offset);
-        self.tags.push(&self.tag_name, offset);
+        let (roster, problem) =
+            examine_tag(g, &mut self.setup_value, &self.tag_name, &self.tag_value, offset);
+        self.tags.push(roster, &self.tag_name, offset);
         let flow = v.tag(&self.tag_name, &self.tag_value);
         obey(g, flow);
         g.last_tag_end = self.src.lexer.offset();
@@ -1195,10 +1195,17 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// What is wrong with a tag's value, for the tags whose values have a
-/// grammar (§8.1.1, §9); also flags a standard name in another case, and
-/// keeps the Result tag's value for the check against the marker (E3).
-fn tag_value_problem(g: &mut GameState, name: &[u8], value: &[u8]) -> Option<DiagnosticKind> {
+/// Looks at a tag pair once (one match on its name): its index in the
+/// Seven Tag Roster, what is wrong with its value for the tags whose
+/// values have a grammar (§8.1.1, §9) or with its name's case, the Result
+/// for ruling E3, and the SetUp and FEN tags for §9.7.
+fn examine_tag(
+    g: &mut GameState,
+    setup_value: &mut Vec<u8>,
+    name: &[u8],
+    value: &[u8],
+    at: u64,
+) -> (Option<u8>, Option<DiagnosticKind>) {
     use crate::tags::{Eco, Elo, Lenient, PgnDate, PgnTime, Round, TagValueError, TimeControl};
     fn lenient<T>(read: Result<Lenient<T>, TagValueError>) -> Option<DiagnosticKind> {
         match read {
@@ -1211,41 +1218,41 @@ fn tag_value_problem(g: &mut GameState, name: &[u8], value: &[u8]) -> Option<Dia
         read.err().map(|_| DiagnosticKind::InvalidTagValue)
     }
     match name {
-        b"Event" | b"Site" | b"White" | b"Black" | b"FEN" | b"SetUp" => None,
-        b"Date" | b"EventDate" | b"UTCDate" => lenient(PgnDate::parse_lenient(value)),
-        b"Round" => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
+        b"Event" => (Some(0), None),
+        b"Site" => (Some(1), None),
+        b"Date" => (Some(2), lenient(PgnDate::parse_lenient(value))),
+        b"Round" => {
+            (Some(3), (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue))
+        }
+        b"White" => (Some(4), None),
+        b"Black" => (Some(5), None),
         b"Result" => {
             let read = GameResult::parse_lenient(value);
             g.result_tag = read.as_ref().ok().map(|r| r.value);
-            lenient(read)
+            (Some(6), lenient(read))
         }
-        b"Time" | b"UTCTime" => strict(PgnTime::from_ascii(value)),
-        b"TimeControl" => lenient(TimeControl::parse_lenient(value)),
-        b"ECO" => strict(Eco::from_ascii(value)),
-        b"WhiteElo" | b"BlackElo" => lenient(Elo::parse_lenient(value)),
-        b"PlyCount" => strict(tags::parse_ply_count(value)),
-        b"Termination" => (!tags::Termination::from_ascii(value).is_standard())
-            .then_some(DiagnosticKind::NonStandardTagValue),
-        _ => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
-    }
-}
-
-/// Notes the SetUp and FEN tags for the check at the end of the tag section.
-fn note_setup_fen(
-    g: &mut GameState,
-    setup_value: &mut Vec<u8>,
-    name: &[u8],
-    value: &[u8],
-    at: u64,
-) {
-    match name {
+        b"EventDate" | b"UTCDate" => (None, lenient(PgnDate::parse_lenient(value))),
+        b"Time" | b"UTCTime" => (None, strict(PgnTime::from_ascii(value))),
+        b"TimeControl" => (None, lenient(TimeControl::parse_lenient(value))),
+        b"ECO" => (None, strict(Eco::from_ascii(value))),
+        b"WhiteElo" | b"BlackElo" => (None, lenient(Elo::parse_lenient(value))),
+        b"PlyCount" => (None, strict(tags::parse_ply_count(value))),
+        b"Termination" => (
+            None,
+            (!tags::Termination::from_ascii(value).is_standard())
+                .then_some(DiagnosticKind::NonStandardTagValue),
+        ),
         b"SetUp" => {
             g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
+            (None, None)
         }
-        b"FEN" => g.fen_at = Some(at),
-        _ => {}
+        b"FEN" => {
+            g.fen_at = Some(at);
+            (None, None)
+        }
+        _ => (None, tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase)),
     }
 }
 
