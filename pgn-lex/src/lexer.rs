@@ -246,90 +246,142 @@ impl Lexer {
     /// this lexer expects); `eof` tells whether the input ends with `buf`.
     #[inline(always)]
     pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
-        if let Some(step) = self.next_plain(buf, false) {
+        if let Some(step) = self.next_plain(buf) {
             return step;
         }
         self.next_general(buf, eof)
     }
 
-    /// Like [`Lexer::next`], but integers and periods without flags are
-    /// consumed without being returned: the move number indications of
-    /// §8.2.2, which a reader of movetext skips anyway. This saves a round
-    /// trip per token on the commonest tokens of a movetext.
+    /// The fast path of a movetext reader: consumes the white space,
+    /// integers and periods of move number indications (§8.2.2) and returns
+    /// the next move, a symbol that starts with a letter and ends on a
+    /// plain boundary (see `PLAIN_END`, which excludes a following suffix
+    /// annotation) inside the window and the line limit. The symbol `ep`
+    /// is left to the general path, which a reader needs to tell it from a
+    /// move.
+    ///
+    /// Returns `None`, having consumed only what it skipped, at anything
+    /// else: the caller then reads the next token with [`Lexer::next`],
+    /// which gives the tokens this method would have skipped or returned
+    /// (a test checks this on the corpus).
     #[inline(always)]
-    pub fn next_skipping_move_numbers<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
-        if let Some(step) = self.next_plain(buf, true) {
-            return step;
+    pub fn next_plain_move<'a>(&mut self, buf: &'a [u8]) -> Option<&'a [u8]> {
+        let mut pos = self.pos;
+        // The line limit in window coordinates, updated at each line end.
+        let mut limit = self.line_limit.saturating_sub(self.base);
+        loop {
+            let b = *buf.get(pos)?;
+            let c = class(b);
+            if c & WS != 0 {
+                if c & NEWLINE != 0 {
+                    self.pass_line_end(pos);
+                    limit = self.line_limit.saturating_sub(self.base);
+                }
+                pos += 1;
+                continue;
+            }
+            self.pos = pos;
+            let start = pos;
+            if c & LETTER != 0 {
+                pos += 1;
+                while class(*buf.get(pos)?) & SYMBOL != 0 {
+                    pos += 1;
+                }
+                let ends_plain = class(*buf.get(pos)?) & PLAIN_END != 0;
+                if !ends_plain || pos as u64 >= limit || pos - start > MAX_TOKEN {
+                    return None;
+                }
+                let text = buf.get(start..pos)?;
+                if text == b"ep" {
+                    return None;
+                }
+                self.pos = pos;
+                return Some(text);
+            }
+            if c & DIGIT != 0 {
+                pos += 1;
+                while class(*buf.get(pos)?) & DIGIT != 0 {
+                    pos += 1;
+                }
+                let next = *buf.get(pos)?;
+                if !(next == b'.' || class(next) & PLAIN_END != 0)
+                    || pos as u64 >= limit
+                    || pos - start > MAX_TOKEN
+                {
+                    return None;
+                }
+            } else if b == b'.' {
+                pos += 1;
+                if pos as u64 >= limit {
+                    return None;
+                }
+            } else {
+                return None;
+            }
+            self.pos = pos;
         }
-        self.next_general(buf, eof)
     }
 
     /// The fast path for the tokens most of a movetext is made of: a
     /// symbol that starts with a letter, an integer, a period, each ending
     /// on a plain boundary (see `PLAIN_END`) inside the window and inside
-    /// the line limit. With `skip_numbers`, integers and periods are
-    /// consumed and the scan goes on. Anything else, or anything that needs
+    /// the line limit. Anything else, or anything that needs
     /// a closer look, is left to [`Lexer::next_general`] (which gives the
     /// same tokens: a test checks this on the corpus), with `self.pos` after
     /// what was consumed.
     #[inline(always)]
-    fn next_plain<'a>(&mut self, buf: &'a [u8], skip_numbers: bool) -> Option<Step<'a>> {
-        loop {
-            let mut pos = self.pos;
-            let first = loop {
-                let b = *buf.get(pos)?;
-                let c = class(b);
-                if c & WS == 0 {
-                    break b;
+    fn next_plain<'a>(&mut self, buf: &'a [u8]) -> Option<Step<'a>> {
+        let mut pos = self.pos;
+        let first = loop {
+            let b = *buf.get(pos)?;
+            let c = class(b);
+            if c & WS == 0 {
+                break b;
+            }
+            if c & NEWLINE != 0 {
+                self.pass_line_end(pos);
+            }
+            pos += 1;
+        };
+        self.pos = pos;
+        let start = pos;
+        let c = class(first);
+        let kind = if c & (LETTER | DIGIT) != 0 {
+            let mut i = start + 1;
+            // The AND of the classes keeps DIGIT only if every byte is one.
+            let mut all = c;
+            while let Some(&b) = buf.get(i) {
+                let cb = class(b);
+                if cb & SYMBOL == 0 {
+                    break;
                 }
-                if c & NEWLINE != 0 {
-                    self.pass_line_end(pos);
-                }
-                pos += 1;
-            };
-            self.pos = pos;
-            let start = pos;
-            let c = class(first);
-            let kind = if c & (LETTER | DIGIT) != 0 {
-                let mut i = start + 1;
-                // The AND of the classes keeps DIGIT only if every byte is one.
-                let mut all = c;
-                while let Some(&b) = buf.get(i) {
-                    let cb = class(b);
-                    if cb & SYMBOL == 0 {
-                        break;
-                    }
-                    all &= cb;
-                    i += 1;
-                }
-                let integer = all & DIGIT != 0;
-                let next = *buf.get(i)?;
-                let ends_plain = class(next) & PLAIN_END != 0 || (integer && next == b'.');
-                if !ends_plain || i - start > MAX_TOKEN {
-                    return None;
-                }
-                pos = i;
-                if integer { TokenKind::Integer } else { TokenKind::Symbol }
-            } else if first == b'.' {
-                pos = start + 1;
-                TokenKind::Period
-            } else {
-                return None;
-            };
-            if self.base + pos as u64 >= self.line_limit {
+                all &= cb;
+                i += 1;
+            }
+            let integer = all & DIGIT != 0;
+            let next = *buf.get(i)?;
+            let ends_plain = class(next) & PLAIN_END != 0 || (integer && next == b'.');
+            if !ends_plain || i - start > MAX_TOKEN {
                 return None;
             }
-            self.pos = pos;
-            if skip_numbers && kind != TokenKind::Symbol {
-                continue;
-            }
-            return Some(Step::Token(Token {
-                kind,
-                text: buf.get(start..pos).unwrap_or_default(),
-                offset: self.base + start as u64,
-                flags: TokenFlags::empty(),
-            }));
+            pos = i;
+            if integer { TokenKind::Integer } else { TokenKind::Symbol }
+        } else if first == b'.' {
+            pos = start + 1;
+            TokenKind::Period
+        } else {
+            return None;
+        };
+        if self.base + pos as u64 >= self.line_limit {
+            return None;
         }
+        self.pos = pos;
+        Some(Step::Token(Token {
+            kind,
+            text: buf.get(start..pos).unwrap_or_default(),
+            offset: self.base + start as u64,
+            flags: TokenFlags::empty(),
+        }))
     }
 
     /// A whole tag pair written the plain way, `[Name "value"]` (spaces
@@ -932,12 +984,15 @@ mod tests {
         out
     }
 
-    #[test]
-    fn fast_path_gives_the_same_tokens_as_the_general_path() {
+    /// Hand-made edge cases and the corpus files with the most varied
+    /// movetext.
+    fn corpus_inputs() -> Vec<Vec<u8>> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
         let mut inputs: Vec<Vec<u8>> = vec![
             b"1.e4 e5 2. Nf3 1-0 0-0 12... 1/2-1/2 e4!? exd6e.p. a\xc2\xbd O\xe2\x80\x91O 1.\r\n2."
                 .to_vec(),
+            b"1.e4 ep e5 1e4 12.Nf3. 3.(e4) Nf3{x} 4.$1 a-b 5.e4?".to_vec(),
+            format!("1. {}e4 e5", " ".repeat(250)).into_bytes(),
             "x".repeat(300).into_bytes(),
         ];
         for dir in
@@ -950,10 +1005,42 @@ mod tests {
                 }
             }
         }
-        for input in &inputs {
+        inputs
+    }
+
+    #[test]
+    fn fast_path_gives_the_same_tokens_as_the_general_path() {
+        for input in &corpus_inputs() {
             let fast: Vec<_> =
                 tokens(input).map(|t| (t.kind, t.text.to_vec(), t.offset, t.flags)).collect();
             assert_eq!(fast, general_tokens(input));
+        }
+    }
+
+    /// Unflagged integers and periods: what `next_plain_move` skips.
+    fn is_move_number(t: &(TokenKind, Vec<u8>, u64, TokenFlags)) -> bool {
+        matches!(t.0, TokenKind::Integer | TokenKind::Period) && t.3.is_empty()
+    }
+
+    #[test]
+    fn plain_moves_agree_with_the_general_path() {
+        for input in corpus_inputs() {
+            let mut lexer = Lexer::new();
+            let mut out = Vec::new();
+            loop {
+                while let Some(text) = lexer.next_plain_move(&input) {
+                    let offset = (text.as_ptr() as usize - input.as_ptr() as usize) as u64;
+                    out.push((TokenKind::Symbol, text.to_vec(), offset, TokenFlags::empty()));
+                }
+                match lexer.next(&input, true) {
+                    Step::Token(t) => out.push((t.kind, t.text.to_vec(), t.offset, t.flags)),
+                    _ => break,
+                }
+            }
+            out.retain(|t| !is_move_number(t));
+            let mut general = general_tokens(&input);
+            general.retain(|t| !is_move_number(t));
+            assert_eq!(out, general);
         }
     }
 

@@ -22,9 +22,8 @@
 //! The [`Lexer`] works over a window of a stream and asks for more input
 //! when a token may continue past it ([`Step::NeedMore`]); [`tokens`] is the
 //! simple iterator over a complete input. Two entry points serve readers
-//! that need speed: [`Lexer::next_skipping_move_numbers`] consumes the
-//! integers and periods of move number indications without returning them,
-//! and [`Lexer::next_plain_tag_pair`] reads a whole `[Name "value"]` at
+//! that need speed: [`Lexer::next_plain_move`] consumes the integers and
+//! periods of move number indications and returns the next plain move, and [`Lexer::next_plain_tag_pair`] reads a whole `[Name "value"]` at
 //! once when it needs no escape and raises no flag. Both give the same
 //! result as reading token by token (tested on the corpus).
 //!

@@ -371,48 +371,31 @@ impl<R: Read> Reader<R> {
             }
             let window = &self.src.buf[..self.src.end];
             let eof = self.src.eof;
-            let step = if g.phase == Phase::Movetext && g.skipping == Skipping::No {
-                // The inner loop of a movetext: plain moves go straight to
-                // the visitor (move numbers are skipped by the lexer); any
-                // other token leaves the loop for the general path.
-                let mut after_move = g.after_move;
+            if g.phase == Phase::Movetext && g.skipping == Skipping::No {
+                // The inner loop of a movetext: the lexer skips move numbers
+                // and hands plain moves straight to the visitor; any other
+                // token is read below by the general path.
                 let mut moves = false;
-                let step = loop {
-                    let step = self.src.lexer.next_skipping_move_numbers(window, eof);
-                    if let Step::Token(t) = step
-                        && t.kind == TokenKind::Symbol
-                        && t.flags.is_empty()
-                        && t.text.first().is_some_and(u8::is_ascii_alphabetic)
-                        && !matches!(window.get(self.src.lexer.consumed()), Some(b'!' | b'?'))
-                        // `ep` and `e.p.` after a move are not moves; testing
-                        // the last byte first keeps this branch predictable.
-                        && !(matches!(t.text.last(), Some(b'p' | b'.'))
-                            && after_move
-                            && matches!(t.text, b"ep" | b"e.p."))
-                    {
-                        after_move = true;
-                        moves = true;
-                        let flow = v.san(t.text, None);
-                        if flow.is_break() {
-                            obey(&mut g, flow);
-                            break None;
-                        }
+                while let Some(text) = self.src.lexer.next_plain_move(window) {
+                    moves = true;
+                    let flow = v.san(text, None);
+                    if flow.is_break() {
+                        obey(&mut g, flow);
+                        break;
+                    }
+                }
+                if moves {
+                    g.after_move = true;
+                    g.after_open = false;
+                    if g.stop {
+                        return Ok(Some(self.end_game(v, &g)));
+                    }
+                    if g.skipping != Skipping::No {
                         continue;
                     }
-                    break Some(step);
-                };
-                g.after_move = after_move;
-                if moves {
-                    g.after_open = false;
                 }
-                match step {
-                    Some(step) => step,
-                    None if g.stop => return Ok(Some(self.end_game(v, &g))),
-                    None => continue,
-                }
-            } else {
-                self.src.lexer.next(window, eof)
-            };
+            }
+            let step = self.src.lexer.next(window, eof);
             let tok = match step {
                 Step::Token(t) => Tok {
                     kind: t.kind,
