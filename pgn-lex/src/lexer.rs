@@ -108,6 +108,36 @@ fn class(b: u8) -> u8 {
     CLASS[b as usize]
 }
 
+/// The first position from `i` on whose byte ends the fast scan of a
+/// string (see `STRING_STOP`), or `buf.len()`.
+///
+/// Eight bytes at a time: tag values (names, places, dates) are mostly
+/// longer than a byte loop predicts well. Each test below marks the lowest
+/// matching byte of the word exactly (borrows only run upwards, so marks
+/// above it may be false), hence so does their union.
+#[inline]
+fn string_stop(buf: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero_byte = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS;
+    while let Some(chunk) = buf.get(i..).and_then(|rest| rest.first_chunk::<8>()) {
+        let w = u64::from_le_bytes(*chunk);
+        let stops = zero_byte(w ^ (ONES * u64::from(b'"')))
+            | zero_byte(w ^ (ONES * u64::from(b'\\')))
+            | zero_byte(w ^ (ONES * 0x7f))
+            // Bytes below 0x20: subtracting 0x20 borrows into the top bit.
+            | (w.wrapping_sub(ONES * 0x20) & !w & HIGHS);
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while buf.get(i).is_some_and(|&b| class(b) & STRING_STOP == 0) {
+        i += 1;
+    }
+    i
+}
+
 /// A scanned token: its kind, the content range, its end and its flags.
 struct Scan {
     kind: TokenKind,
@@ -431,9 +461,7 @@ impl Lexer {
         }
         pos += 1;
         let value_start = pos;
-        while buf.get(pos).is_some_and(|&b| class(b) & STRING_STOP == 0) {
-            pos += 1;
-        }
+        pos = string_stop(buf, pos);
         let value_end = pos;
         if buf.get(pos) != Some(&b'"') || value_end - value_start > MAX_TOKEN {
             return None;
@@ -1041,6 +1069,29 @@ mod tests {
             let mut general = general_tokens(&input);
             general.retain(|t| !is_move_number(t));
             assert_eq!(out, general);
+        }
+    }
+
+    #[test]
+    fn string_stop_finds_the_first_stop_byte() {
+        let naive = |buf: &[u8], from: usize| {
+            (from..buf.len()).find(|&i| class(buf[i]) & STRING_STOP != 0).unwrap_or(buf.len())
+        };
+        // Every byte value at every place of a word and after one, with
+        // stops and non-stops before and after it.
+        for b in 0..=255u8 {
+            for at in 0..20 {
+                for fill in [b'a', 0xe9, b'"'] {
+                    let mut buf = vec![b'x'; 24];
+                    buf[at] = b;
+                    if at + 1 < buf.len() {
+                        buf[at + 1..].fill(fill);
+                    }
+                    for from in [0, 1, 3] {
+                        assert_eq!(string_stop(&buf, from), naive(&buf, from), "{b} at {at}");
+                    }
+                }
+            }
         }
     }
 

@@ -158,18 +158,28 @@ fn name_hash(bytes: &[u8]) -> u64 {
         .fold(0xcbf2_9ce4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3))
 }
 
-/// The index of `name` in the Seven Tag Roster (§8.1.1).
-fn roster_index(name: &[u8]) -> Option<u8> {
-    Some(match name {
-        b"Event" => 0,
-        b"Site" => 1,
-        b"Date" => 2,
-        b"Round" => 3,
-        b"White" => 4,
-        b"Black" => 5,
-        b"Result" => 6,
-        _ => return None,
-    })
+/// A tag name as the log keys it, computed once per pair.
+#[derive(Clone, Copy, Debug)]
+enum TagKey {
+    /// The index of the name in the Seven Tag Roster (§8.1.1).
+    Roster(u8),
+    /// The hash of a name outside the roster.
+    Other(u64),
+}
+
+impl TagKey {
+    fn of(name: &[u8]) -> TagKey {
+        TagKey::Roster(match name {
+            b"Event" => 0,
+            b"Site" => 1,
+            b"Date" => 2,
+            b"Round" => 3,
+            b"White" => 4,
+            b"Black" => 5,
+            b"Result" => 6,
+            _ => return TagKey::Other(name_hash(name)),
+        })
+    }
 }
 
 impl TagLog {
@@ -182,19 +192,19 @@ impl TagLog {
         self.duplicates.clear();
     }
 
-    /// Whether a pair named `name` is logged.
-    fn contains(&self, name: &[u8]) -> bool {
-        match roster_index(name) {
-            Some(index) => self.roster & (1 << index) != 0,
-            None => self.others.contains(&name_hash(name)),
+    /// Whether a pair with this key is logged.
+    fn contains(&self, key: TagKey) -> bool {
+        match key {
+            TagKey::Roster(index) => self.roster & (1 << index) != 0,
+            TagKey::Other(hash) => self.others.contains(&hash),
         }
     }
 
-    /// Logs the pair named `name` (roster index `roster`) at `offset`; true
-    /// if a pair of that name came before.
-    fn push(&mut self, roster: Option<u8>, name: &[u8], offset: u64) -> bool {
-        let seen = match roster {
-            Some(index) => {
+    /// Logs the pair with this key at `offset`; true if a pair of that
+    /// name came before.
+    fn push(&mut self, key: TagKey, offset: u64) -> bool {
+        let seen = match key {
+            TagKey::Roster(index) => {
                 let bit = 1 << index;
                 let seen = self.roster & bit != 0;
                 // A repeated roster tag is a duplicate, not a matter of order.
@@ -207,9 +217,8 @@ impl TagLog {
                 }
                 seen
             }
-            None => {
+            TagKey::Other(hash) => {
                 self.others_seen = true;
-                let hash = name_hash(name);
                 let seen = self.others.contains(&hash);
                 self.others.push(hash);
                 seen
@@ -334,8 +343,9 @@ impl<R: Read> Reader<R> {
                 let window = &self.src.buf[..self.src.end];
                 if let Some(pair) = self.src.lexer.next_plain_tag_pair(window) {
                     let (name, value, offset) = (pair.name, pair.value, pair.offset);
+                    let key = TagKey::of(name);
                     if g.phase == Phase::Tags
-                        && self.tags.contains(name)
+                        && self.tags.contains(key)
                         && self.empty_line_between(g.last_tag_end, offset)
                     {
                         // An empty line, then a name this section has: the
@@ -354,9 +364,8 @@ impl<R: Read> Reader<R> {
                     }
                     // As `deliver_tag`, on the fields the pair does not borrow.
                     begin_game(v, &mut g, &mut self.games, &mut self.pending);
-                    let (roster, problem) =
-                        examine_tag(&mut g, &mut self.setup_value, name, value, offset);
-                    self.tags.push(roster, name, offset);
+                    let problem = examine_tag(&mut g, &mut self.setup_value, name, value, offset);
+                    self.tags.push(key, offset);
                     let flow = v.tag(name, value);
                     obey(&mut g, flow);
                     g.last_tag_end = self.src.lexer.offset();
@@ -650,9 +659,9 @@ impl<R: Read> Reader<R> {
     /// Delivers the pair in `tag_name` and `tag_value`, with its checks.
     fn deliver_tag<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, offset: u64) {
         self.begin(v, g);
-        let (roster, problem) =
+        let problem =
             examine_tag(g, &mut self.setup_value, &self.tag_name, &self.tag_value, offset);
-        self.tags.push(roster, &self.tag_name, offset);
+        self.tags.push(TagKey::of(&self.tag_name), offset);
         let flow = v.tag(&self.tag_name, &self.tag_value);
         obey(g, flow);
         g.last_tag_end = self.src.lexer.offset();
@@ -778,7 +787,7 @@ impl<R: Read> Reader<R> {
         let start = self.next_non_blank(self.src.lexer.consumed());
         let end = self.word_end(start);
         let name = self.src.buf.get(start..end).unwrap_or_default();
-        !name.is_empty() && self.tags.contains(name)
+        !name.is_empty() && self.tags.contains(TagKey::of(name))
     }
 
     /// Whether the bytes between the absolute offsets `from` and `to`
@@ -1178,8 +1187,7 @@ impl<R: Read> Reader<R> {
     }
 }
 
-/// Looks at a tag pair once (one match on its name): its index in the
-/// Seven Tag Roster, what is wrong with its value for the tags whose
+/// Looks at a tag pair once (one match on its name): what is wrong with its value for the tags whose
 /// values have a grammar (§8.1.1, §9) or with its name's case, the Result
 /// for ruling E3, and the SetUp and FEN tags for §9.7.
 fn examine_tag(
@@ -1188,7 +1196,7 @@ fn examine_tag(
     name: &[u8],
     value: &[u8],
     at: u64,
-) -> (Option<u8>, Option<DiagnosticKind>) {
+) -> Option<DiagnosticKind> {
     use crate::tags::{Eco, Elo, Lenient, PgnDate, PgnTime, Round, TagValueError, TimeControl};
     fn lenient<T>(read: Result<Lenient<T>, TagValueError>) -> Option<DiagnosticKind> {
         match read {
@@ -1201,41 +1209,32 @@ fn examine_tag(
         read.err().map(|_| DiagnosticKind::InvalidTagValue)
     }
     match name {
-        b"Event" => (Some(0), None),
-        b"Site" => (Some(1), None),
-        b"Date" => (Some(2), lenient(PgnDate::parse_lenient(value))),
-        b"Round" => {
-            (Some(3), (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue))
-        }
-        b"White" => (Some(4), None),
-        b"Black" => (Some(5), None),
+        b"Event" | b"Site" | b"White" | b"Black" => None,
+        b"Date" | b"EventDate" | b"UTCDate" => lenient(PgnDate::parse_lenient(value)),
+        b"Round" => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
         b"Result" => {
             let read = GameResult::parse_lenient(value);
             g.result_tag = read.as_ref().ok().map(|r| r.value);
-            (Some(6), lenient(read))
+            lenient(read)
         }
-        b"EventDate" | b"UTCDate" => (None, lenient(PgnDate::parse_lenient(value))),
-        b"Time" | b"UTCTime" => (None, strict(PgnTime::from_ascii(value))),
-        b"TimeControl" => (None, lenient(TimeControl::parse_lenient(value))),
-        b"ECO" => (None, strict(Eco::from_ascii(value))),
-        b"WhiteElo" | b"BlackElo" => (None, lenient(Elo::parse_lenient(value))),
-        b"PlyCount" => (None, strict(tags::parse_ply_count(value))),
-        b"Termination" => (
-            None,
-            (!tags::Termination::from_ascii(value).is_standard())
-                .then_some(DiagnosticKind::NonStandardTagValue),
-        ),
+        b"Time" | b"UTCTime" => strict(PgnTime::from_ascii(value)),
+        b"TimeControl" => lenient(TimeControl::parse_lenient(value)),
+        b"ECO" => strict(Eco::from_ascii(value)),
+        b"WhiteElo" | b"BlackElo" => lenient(Elo::parse_lenient(value)),
+        b"PlyCount" => strict(tags::parse_ply_count(value)),
+        b"Termination" => (!tags::Termination::from_ascii(value).is_standard())
+            .then_some(DiagnosticKind::NonStandardTagValue),
         b"SetUp" => {
             g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
-            (None, None)
+            None
         }
         b"FEN" => {
             g.fen_at = Some(at);
-            (None, None)
+            None
         }
-        _ => (None, tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase)),
+        _ => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
     }
 }
 
