@@ -21,6 +21,8 @@
 //! quotes inside a value, a value without quotes, a name with other
 //! characters, junk before the `]`. Each repair is a diagnostic.
 
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::io::{self, Read};
 
 use pgn_lex::{Step, TokenFlags, TokenKind};
@@ -134,7 +136,9 @@ impl GameState {
 /// The tags of the current game, for duplicates, the Seven Tag Roster and
 /// game splitting, kept at O(1) per tag: a bit per roster tag, and for the
 /// other tags a hash of the name (FNV-1a, 64 bits: two different tag names
-/// collide with negligible probability). No name is copied.
+/// collide with negligible probability). No name is copied. The first
+/// few distinct hashes are scanned in a short list; past that they go to a
+/// hash set, so that a section of many distinct names stays linear.
 #[derive(Debug, Default)]
 struct TagLog {
     /// A bit per roster tag present, by roster index.
@@ -145,10 +149,37 @@ struct TagLog {
     in_order: bool,
     /// A tag outside the roster has been seen.
     others_seen: bool,
-    /// Hashes of the names of the tags outside the roster.
+    /// Distinct hashes of the names of the tags outside the roster, the
+    /// first `FEW` of them.
     others: Vec<u64>,
+    /// The distinct hashes past the first `FEW`.
+    many: HashSet<u64, BuildHasherDefault<HashIsKey>>,
     /// Offsets of the pairs whose name came before in the section.
     duplicates: Vec<u64>,
+}
+
+/// How many distinct tag names outside the roster [`TagLog`] scans in a list.
+const FEW: usize = 16;
+
+/// A hasher for keys that are hashes already: it passes them through.
+#[derive(Debug, Default)]
+struct HashIsKey(u64);
+
+impl Hasher for HashIsKey {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used; anything else is folded in.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
 }
 
 /// FNV-1a over `bytes`.
@@ -189,6 +220,13 @@ impl TagLog {
         self.in_order = true;
         self.others_seen = false;
         self.others.clear();
+        if self.many.capacity() > 4 * FEW {
+            // Clearing costs the capacity: a huge section must not slow
+            // every later game down.
+            self.many = HashSet::default();
+        } else {
+            self.many.clear();
+        }
         self.duplicates.clear();
     }
 
@@ -196,7 +234,9 @@ impl TagLog {
     fn contains(&self, key: TagKey) -> bool {
         match key {
             TagKey::Roster(index) => self.roster & (1 << index) != 0,
-            TagKey::Other(hash) => self.others.contains(&hash),
+            TagKey::Other(hash) => {
+                self.others.contains(&hash) || (!self.many.is_empty() && self.many.contains(&hash))
+            }
         }
     }
 
@@ -219,8 +259,14 @@ impl TagLog {
             }
             TagKey::Other(hash) => {
                 self.others_seen = true;
-                let seen = self.others.contains(&hash);
-                self.others.push(hash);
+                let seen = self.contains(key);
+                if !seen {
+                    if self.others.len() < FEW {
+                        self.others.push(hash);
+                    } else {
+                        self.many.insert(hash);
+                    }
+                }
                 seen
             }
         };

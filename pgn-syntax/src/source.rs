@@ -99,6 +99,8 @@ pub(crate) struct Source<R> {
     pub(crate) eof: bool,
     pub(crate) lexer: Lexer,
     lines: Lines,
+    /// The count at the offset [`Source::position`] last counted back to.
+    anchor: Option<Lines>,
 }
 
 impl<R: Read> Source<R> {
@@ -110,6 +112,7 @@ impl<R: Read> Source<R> {
             eof: false,
             lexer: Lexer::new(),
             lines: Lines::new(),
+            anchor: None,
         }
     }
 
@@ -159,8 +162,18 @@ impl<R: Read> Source<R> {
         let window = &self.buf[..self.end];
         let upto = (self.lines.upto - base) as usize;
         if offset < self.lines.upto && offset >= base {
-            // Before what was counted, but still in the window: count back.
             let from = (offset - base) as usize;
+            // Before what was counted, but still in the window. Diagnostics
+            // reported late (a tag section's, at its end) come in order: a
+            // count forward from the place asked about last keeps the
+            // total linear.
+            if let Some(anchor) =
+                self.anchor.as_mut().filter(|a| a.upto >= base && a.upto <= offset)
+            {
+                anchor.count(&window[(anchor.upto - base) as usize..from]);
+                return (anchor.line, offset - anchor.line_start + 1);
+            }
+            // Else count back from what was counted.
             let after_cr = from > 0 && window[from - 1] == b'\r';
             let back = line_ends_in(&window[from..upto], after_cr);
             // On the line counted last, its start is known even if it lies
@@ -173,7 +186,9 @@ impl<R: Read> Source<R> {
                     .rposition(|&b| b == b'\n' || b == b'\r')
                     .map_or(base, |i| base + i as u64 + 1)
             };
-            return (self.lines.line - back, offset - line_start + 1);
+            let line = self.lines.line - back;
+            self.anchor = Some(Lines { upto: offset, line, line_start, after_cr });
+            return (line, offset - line_start + 1);
         }
         let to = (offset.saturating_sub(base) as usize).min(self.end);
         if upto < to {
@@ -212,6 +227,27 @@ mod tests {
         for chunk in 1..input.len() {
             for (offset, want) in expected {
                 assert_eq!(lines_of(input, offset, chunk), want, "offset {offset} chunk {chunk}");
+            }
+        }
+    }
+
+    #[test]
+    fn positions_asked_in_any_order() {
+        let input = b"ab\ncd\r\nef\rgh\n\nij\r\n\r\nkl\nm";
+        let offsets: Vec<u64> = (0..input.len() as u64).collect();
+        let orders = [
+            offsets.clone(),
+            offsets.iter().rev().copied().collect(),
+            offsets.iter().map(|&o| (o * 7) % input.len() as u64).collect::<Vec<_>>(),
+        ];
+        for order in orders {
+            let mut src = Source::new(&input[..]);
+            src.refill(0).expect("in memory");
+            // Count to the end first, so that every later question is
+            // about bytes counted already.
+            src.position(input.len() as u64);
+            for &offset in &order {
+                assert_eq!(src.position(offset), lines_of(input, offset, 1), "offset {offset}");
             }
         }
     }

@@ -1,5 +1,6 @@
 //! Robustness of reading PGN: inputs far larger or deeper than real files
-//! (10,000 nested variations, a 1 MB comment, a 100,000-move game), random
+//! (10,000 nested variations, a 1 MB comment, a 100,000-move game, a
+//! tag section of 100,000 pairs), random
 //! bytes and mutated PGN from a fixed-seed generator, and streaming: a
 //! source that hands out one byte per `read` call gives the same games and
 //! diagnostics as the whole input at once, wherever the reader's refills
@@ -224,6 +225,39 @@ fn hundred_thousand_diagnostics_have_their_lines() {
         assert_eq!((d.kind, d.line, d.column), (DiagnosticKind::InvalidBytes, i as u64 + 2, 1));
     }
     assert_eq!(count_moves(&read[0]), LINES + 1);
+}
+
+#[test]
+fn hundred_thousand_tags_in_one_section() {
+    // Distinct names and repeated ones, with no empty line to split the
+    // section. Each repeated pair has an invalid value, reported at once;
+    // the duplicates are reported at the end of the section, each with its
+    // line, after the reader has counted lines far past them (to the end
+    // of input, where the game ends without movetext). All of it stays
+    // linear.
+    const PAIRS: usize = 50_000;
+    let mut pgn = String::new();
+    for i in 0..PAIRS {
+        pgn.push_str(&format!("[Tag{i} \"x\"]\n[Date \"x\"]\n"));
+    }
+    // No movetext: the game ends at the end of input, reported first.
+    let started = Instant::now();
+    let read = games(pgn.as_bytes());
+    let elapsed = started.elapsed();
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].tags.len(), 2 * PAIRS);
+    let duplicates: Vec<_> = read[0]
+        .diagnostics
+        .iter()
+        .filter(|d| d.kind == DiagnosticKind::DuplicateTag)
+        .map(|d| d.line)
+        .collect();
+    let every_other_line: Vec<u64> = (1..PAIRS as u64).map(|i| 2 * i + 2).collect();
+    assert_eq!(duplicates, every_other_line);
+    let invalid =
+        read[0].diagnostics.iter().filter(|d| d.kind == DiagnosticKind::InvalidTagValue).count();
+    assert_eq!(invalid, PAIRS);
+    assert!(elapsed < Duration::from_secs(5), "100,000 tags took {elapsed:?}");
 }
 
 /// A fixed-seed xorshift generator, so that a failing input can be found
