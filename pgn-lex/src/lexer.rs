@@ -340,6 +340,17 @@ impl Lexer {
                 {
                     return None;
                 }
+                // The periods of the indication, without another turn of
+                // the loop.
+                self.pos = pos;
+                while buf.get(pos) == Some(&b'.') {
+                    pos += 1;
+                    if pos as u64 >= limit {
+                        return None;
+                    }
+                    self.pos = pos;
+                }
+                continue;
             } else if b == b'.' {
                 pos += 1;
                 if pos as u64 >= limit {
