@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::{CONTINUE, CommentKind, Diagnostic, Flow, Reader, Severity, Visitor};
+use pgn_syntax::{CONTINUE, CommentKind, Diagnostic, Flow, Place, Reader, Severity, Visitor};
 
 /// What `pgn stats` counts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -62,7 +62,7 @@ impl<W: Write> Visitor for Counter<'_, W> {
         CONTINUE
     }
 
-    fn san(&mut self, _: &[u8], _: Option<Suffix>) -> Flow {
+    fn san(&mut self, _: &[u8], _: Option<Suffix>, _: &mut Place<'_>) -> Flow {
         self.counts.moves += 1;
         CONTINUE
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_syntax::nag::Suffix;
-use pgn_syntax::{CONTINUE, Flow, Reader, Visitor};
+use pgn_syntax::{CONTINUE, Flow, Place, Reader, Visitor};
 
 fn corpus(name: &str) -> Option<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/bench");
@@ -19,7 +19,7 @@ struct Moves(u64);
 
 impl Visitor for Moves {
     type Output = ();
-    fn san(&mut self, _: &[u8], _: Option<Suffix>) -> Flow {
+    fn san(&mut self, _: &[u8], _: Option<Suffix>, _: &mut Place<'_>) -> Flow {
         self.0 += 1;
         CONTINUE
     }

@@ -53,6 +53,7 @@
 
 mod diagnostic;
 pub mod nag;
+mod place;
 mod reader;
 mod source;
 pub mod tags;
@@ -60,6 +61,7 @@ mod tree;
 mod visitor;
 
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use place::{Location, Place};
 pub use reader::Reader;
 pub use tree::{Game, GameBuilder, Item, Line, Movetext, Node, SanText, Tag, read_games};
 pub use visitor::{CONTINUE, CommentKind, Flow, Skip, Visitor};

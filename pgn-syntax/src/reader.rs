@@ -29,6 +29,7 @@ use pgn_lex::{Step, TokenFlags, TokenKind};
 
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::nag::{Nag, Suffix};
+use crate::place::Place;
 use crate::source::Source;
 use crate::tags::{self, GameResult, SetupFenProblem};
 use crate::visitor::{CommentKind, Flow, Skip, Visitor};
@@ -285,7 +286,12 @@ impl TagLog {
 /// struct CountMoves(usize);
 /// impl Visitor for CountMoves {
 ///     type Output = usize;
-///     fn san(&mut self, _: &[u8], _: Option<pgn_syntax::nag::Suffix>) -> pgn_syntax::Flow {
+///     fn san(
+///         &mut self,
+///         _: &[u8],
+///         _: Option<pgn_syntax::nag::Suffix>,
+///         _: &mut pgn_syntax::Place<'_>,
+///     ) -> pgn_syntax::Flow {
 ///         self.0 += 1;
 ///         pgn_syntax::CONTINUE
 ///     }
@@ -431,9 +437,12 @@ impl<R: Read> Reader<R> {
                 // and hands plain moves straight to the visitor; any other
                 // token is read below by the general path.
                 let mut moves = false;
+                let base = self.src.base();
                 while let Some(text) = self.src.lexer.next_plain_move(window) {
                     moves = true;
-                    let flow = v.san(text, None);
+                    let offset = base + (self.src.lexer.consumed() - text.len()) as u64;
+                    let mut at = Place::new(offset, window, base, &mut self.src.lines);
+                    let flow = v.san(text, None, &mut at);
                     if flow.is_break() {
                         obey(&mut g, flow);
                         break;
@@ -1007,7 +1016,10 @@ impl<R: Read> Reader<R> {
                 }
             }
         }
-        let flow = v.san(self.src.buf.get(text.0..text.1).unwrap_or_default(), suffix);
+        let base = self.src.base();
+        let window = &self.src.buf[..self.src.end];
+        let mut at = Place::new(base + text.0 as u64, window, base, &mut self.src.lines);
+        let flow = v.san(window.get(text.0..text.1).unwrap_or_default(), suffix, &mut at);
         obey(g, flow);
         g.after_move = true;
         Ok(g.stop)

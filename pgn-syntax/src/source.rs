@@ -98,8 +98,18 @@ pub(crate) struct Source<R> {
     pub(crate) end: usize,
     pub(crate) eof: bool,
     pub(crate) lexer: Lexer,
+    pub(crate) lines: LineIndex,
+}
+
+/// Turns absolute offsets in or after the window into lines and columns:
+/// the lazy count of what was passed, and a second count at the offset it
+/// last counted back to. Kept apart from the buffer, so that a [`Place`]
+/// can hold it while moves borrow the window.
+///
+/// [`Place`]: crate::Place
+#[derive(Clone, Debug)]
+pub(crate) struct LineIndex {
     lines: Lines,
-    /// The count at the offset [`Source::position`] last counted back to.
     anchor: Option<Lines>,
 }
 
@@ -111,13 +121,12 @@ impl<R: Read> Source<R> {
             end: 0,
             eof: false,
             lexer: Lexer::new(),
-            lines: Lines::new(),
-            anchor: None,
+            lines: LineIndex { lines: Lines::new(), anchor: None },
         }
     }
 
     /// The absolute offset of `buf[0]`.
-    fn base(&self) -> u64 {
+    pub(crate) fn base(&self) -> u64 {
         self.lexer.offset() - self.lexer.consumed() as u64
     }
 
@@ -128,9 +137,9 @@ impl<R: Read> Source<R> {
         let drop = keep.min(self.lexer.consumed());
         // Count the line ends of the dropped bytes before they go.
         let base = self.base();
-        let skip = (self.lines.upto - base) as usize;
+        let skip = (self.lines.lines.upto - base) as usize;
         if skip < drop {
-            self.lines.count(&self.buf[skip..drop]);
+            self.lines.lines.count(&self.buf[skip..drop]);
         }
         self.buf.copy_within(drop..self.end, 0);
         self.end -= drop;
@@ -159,7 +168,14 @@ impl<R: Read> Source<R> {
     /// gets the line counted last.
     pub(crate) fn position(&mut self, offset: u64) -> (u64, u64) {
         let base = self.base();
-        let window = &self.buf[..self.end];
+        self.lines.position(&self.buf[..self.end], base, offset)
+    }
+}
+
+impl LineIndex {
+    /// As [`Source::position`], for the window `window` that starts at the
+    /// absolute offset `base`.
+    pub(crate) fn position(&mut self, window: &[u8], base: u64, offset: u64) -> (u64, u64) {
         let upto = (self.lines.upto - base) as usize;
         if offset < self.lines.upto && offset >= base {
             let from = (offset - base) as usize;
@@ -190,9 +206,9 @@ impl<R: Read> Source<R> {
             self.anchor = Some(Lines { upto: offset, line, line_start, after_cr });
             return (line, offset - line_start + 1);
         }
-        let to = (offset.saturating_sub(base) as usize).min(self.end);
+        let to = (offset.saturating_sub(base) as usize).min(window.len());
         if upto < to {
-            self.lines.count(&self.buf[upto..to]);
+            self.lines.count(&window[upto..to]);
         }
         let at = offset.max(self.lines.line_start);
         (self.lines.line, at - self.lines.line_start + 1)

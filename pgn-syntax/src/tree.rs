@@ -14,6 +14,7 @@ use std::io::{self, Read};
 
 use crate::diagnostic::Diagnostic;
 use crate::nag::{Nag, Suffix};
+use crate::place::{Location, Place};
 use crate::reader::Reader;
 use crate::tags::GameResult;
 use crate::visitor::{CONTINUE, CommentKind, Flow, Visitor};
@@ -27,14 +28,17 @@ pub struct Tag {
     pub value: Vec<u8>,
 }
 
-/// A move as written in the movetext: SAN text (not checked here) and its
-/// suffix annotation.
+/// A move as written in the movetext: SAN text (not checked here), its
+/// suffix annotation and where it is in the input.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SanText {
     /// The move's text, such as `Nf3` or `exd6e.p.`.
     pub text: Box<[u8]>,
     /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if given.
     pub suffix: Option<Suffix>,
+    /// Where the move starts in the input (for the diagnostics of later
+    /// stages, such as an illegal move).
+    pub at: Location,
 }
 
 /// One element of a movetext.
@@ -292,8 +296,9 @@ impl Visitor for GameBuilder {
         CONTINUE
     }
 
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>) -> Flow {
-        self.movetext.push(Node::Move(SanText { text: san.into(), suffix }));
+    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
+        let at = at.locate();
+        self.movetext.push(Node::Move(SanText { text: san.into(), suffix, at }));
         CONTINUE
     }
 

@@ -5,6 +5,7 @@ use std::ops::ControlFlow;
 
 use crate::diagnostic::Diagnostic;
 use crate::nag::{Nag, Suffix};
+use crate::place::Place;
 use crate::tags::GameResult;
 
 /// What a visitor wants skipped.
@@ -60,8 +61,10 @@ pub trait Visitor {
         CONTINUE
     }
 
-    /// A move in SAN as written (not checked here), with its suffix annotation.
-    fn san(&mut self, _san: &[u8], _suffix: Option<Suffix>) -> Flow {
+    /// A move in SAN as written (not checked here), with its suffix
+    /// annotation and its place in the input (whose line and column are
+    /// computed only if asked for).
+    fn san(&mut self, _san: &[u8], _suffix: Option<Suffix>, _at: &mut Place<'_>) -> Flow {
         CONTINUE
     }
 

@@ -5,7 +5,7 @@ use std::io::{self, Read};
 
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CONTINUE, Flow, Reader, Skip, Visitor};
+use pgn_syntax::{CONTINUE, Flow, Place, Reader, Skip, Visitor};
 
 /// Records what it sees as short strings, and skips or stops on request.
 #[derive(Default)]
@@ -20,7 +20,7 @@ struct Log {
 impl Visitor for Log {
     type Output = Vec<String>;
 
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>) -> Flow {
+    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, _: &mut Place<'_>) -> Flow {
         let san = String::from_utf8_lossy(san).into_owned();
         self.events.push(match suffix {
             Some(s) => format!("{san}{s}"),
@@ -149,4 +149,37 @@ fn a_suffix_split_by_a_refill_stays_with_its_move() {
     let mut log = Log::default();
     let game = reader.read_game(&mut log).expect("in-memory input").expect("a game");
     assert_eq!(game, ["e4!?", "e5", "*"]);
+}
+
+#[test]
+fn moves_carry_their_place() {
+    // Moves of the fast path (`e4`, `Nf3`), of the general path (`e5!?`
+    // with its suffix, `O-O` after a comment) and after CR LF, lone CR
+    // and a long line, read whole and one byte per `read` call.
+    let input = b"[Event \"?\"]\r\n\r\n1. e4 e5!? {c}\r2. Nf3\n   Nc6 3. Bb5 a6 4. O-O *\n";
+    let expected = [
+        ("e4", 3, 4),
+        ("e5", 3, 7),
+        ("Nf3", 4, 4),
+        ("Nc6", 5, 4),
+        ("Bb5", 5, 11),
+        ("a6", 5, 15),
+        ("O-O", 5, 21),
+    ];
+    let whole = pgn_syntax::read_games(&input[..]).next().expect("a game").expect("in memory");
+    let trickle = pgn_syntax::read_games(Trickle(&input[..])).next().expect("a game");
+    for game in [whole, trickle.expect("in memory")] {
+        let got: Vec<(String, u64, u64)> = game
+            .movetext
+            .mainline()
+            .map(|m| (String::from_utf8_lossy(&m.text).into_owned(), m.at.line, m.at.column))
+            .collect();
+        let want: Vec<(String, u64, u64)> =
+            expected.iter().map(|&(t, l, c)| (t.to_owned(), l, c)).collect();
+        assert_eq!(got, want);
+        for m in game.movetext.mainline() {
+            let at = m.at.offset as usize;
+            assert_eq!(&input[at..at + m.text.len()], &*m.text);
+        }
+    }
 }

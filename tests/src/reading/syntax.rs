@@ -14,8 +14,8 @@ use std::path::Path;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CommentKind, Diagnostic, Flow, Game, GameBuilder, Item, Line, Movetext, Node, Reader, SanText,
-    Visitor,
+    CommentKind, Diagnostic, Flow, Game, GameBuilder, Item, Line, Movetext, Node, Place, Reader,
+    SanText, Visitor,
 };
 
 use crate::snapshot::quote;
@@ -59,8 +59,8 @@ impl Visitor for Recorder {
     fn begin_movetext(&mut self) -> Flow {
         self.builder.begin_movetext()
     }
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>) -> Flow {
-        self.builder.san(san, suffix)
+    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
+        self.builder.san(san, suffix, at)
     }
     fn nag(&mut self, nag: Nag) -> Flow {
         self.builder.nag(nag)
