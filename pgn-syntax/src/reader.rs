@@ -1072,7 +1072,9 @@ impl<R: Read> Reader<R> {
         if g.result_tag.is_some_and(|tag| tag != result) {
             self.report(v, g, DiagnosticKind::ResultMismatch, at);
         }
-        let flow = v.termination(result);
+        let base = self.src.base();
+        let mut place = Place::new(at, &self.src.buf[..self.src.end], base, &mut self.src.lines);
+        let flow = v.termination(result, &mut place);
         obey(g, flow);
         true
     }
@@ -1136,7 +1138,9 @@ impl<R: Read> Reader<R> {
         }
         self.close_variations(v, g, at);
         self.report(v, g, DiagnosticKind::MissingTermination, at);
-        let flow = v.termination(g.result_tag.unwrap_or(GameResult::Unknown));
+        let base = self.src.base();
+        let mut place = Place::new(at, &self.src.buf[..self.src.end], base, &mut self.src.lines);
+        let flow = v.termination(g.result_tag.unwrap_or(GameResult::Unknown), &mut place);
         obey(g, flow);
     }
 

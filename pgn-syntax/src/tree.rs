@@ -327,7 +327,7 @@ impl Visitor for GameBuilder {
         CONTINUE
     }
 
-    fn termination(&mut self, result: GameResult) -> Flow {
+    fn termination(&mut self, result: GameResult, _: &mut Place<'_>) -> Flow {
         self.game.termination = Some(result);
         CONTINUE
     }

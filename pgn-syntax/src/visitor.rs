@@ -93,8 +93,10 @@ pub trait Visitor {
         CONTINUE
     }
 
-    /// The termination marker.
-    fn termination(&mut self, _result: GameResult) -> Flow {
+    /// The termination marker, and its place; for a game without one (it
+    /// ends at the next tag section or at the end of input), the Result
+    /// tag's value or `*`, placed where the game ends.
+    fn termination(&mut self, _result: GameResult, _at: &mut Place<'_>) -> Flow {
         CONTINUE
     }
 

@@ -47,7 +47,7 @@ impl Visitor for Log {
         CONTINUE
     }
 
-    fn termination(&mut self, result: GameResult) -> Flow {
+    fn termination(&mut self, result: GameResult, _: &mut Place<'_>) -> Flow {
         self.events.push(result.as_str().into());
         CONTINUE
     }

@@ -77,8 +77,8 @@ impl Visitor for Recorder {
     fn end_variation(&mut self) -> Flow {
         self.builder.end_variation()
     }
-    fn termination(&mut self, result: GameResult) -> Flow {
-        self.builder.termination(result)
+    fn termination(&mut self, result: GameResult, at: &mut Place<'_>) -> Flow {
+        self.builder.termination(result, at)
     }
     fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
         self.seen.push(*diagnostic);
