@@ -40,6 +40,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod gives_check;
 mod movegen;
 mod moves;
 mod perft;
@@ -54,6 +55,7 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use board::Board;
+pub use movegen::{MAX_MOVES_TO, MovesTo};
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{CastlingRights, Outcome, PlayError, Position, PositionError, Setup};

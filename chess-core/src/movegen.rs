@@ -11,15 +11,26 @@
 //! an attack (sliders see through the king), castling checks every square
 //! the king crosses, and en passant is tested by playing it on a scratch
 //! occupancy (the case where the capture uncovers the king along the rank).
+//!
+//! A second, targeted generator, [`Position::legal_origins_to`] (and
+//! [`Position::legal_moves_to`] over it), finds only the moves of one role
+//! to one square, for resolving notation such as SAN without listing every
+//! move: candidate origins come from the attack set of the target square,
+//! and only those few are tested for legality. It answers with a
+//! `Bitboard` of origins, returned in a register: building a list of
+//! 6-byte moves on the way cost more than finding them.
+
+use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
 use crate::moves::{CastlingSide, Move, MoveList};
 use crate::position::Position;
-use crate::types::{Rank, Role, Square};
+use crate::types::{Color, Rank, Role, Square};
 
 /// Receives the moves found by [`generate`], in bulk.
 pub(crate) trait Sink {
@@ -224,12 +235,26 @@ fn en_passant<S: Sink>(pos: &Position, king: Square, ep: Square, sink: &mut S) {
     let them = !us;
     let Some(captured) = ep.offset(us.fold_wb(-8, 8)) else { return };
     for from in pawn_attacks(them, ep) & board.pawns() & board.by_color(us) {
-        let occ = (board.occupied() ^ from ^ captured) | ep;
-        let attackers = board.attackers_to(king, them, occ).without(captured);
-        if attackers.is_empty() {
+        if en_passant_is_legal(board, us, king, from, ep, captured) {
             sink.en_passant(from, ep);
         }
     }
+}
+
+/// True if the pawn of `us` on `from` may capture en passant on `ep`,
+/// taking the pawn on `captured`: no piece attacks the king once the
+/// capture is played on a scratch occupancy.
+#[inline(always)]
+fn en_passant_is_legal(
+    board: &Board,
+    us: Color,
+    king: Square,
+    from: Square,
+    ep: Square,
+    captured: Square,
+) -> bool {
+    let occ = (board.occupied() ^ from ^ captured) | ep;
+    board.attackers_to(king, !us, occ).without(captured).is_empty()
 }
 
 /// Castling in standard chess and Chess960 alike: the squares the king and
@@ -240,21 +265,27 @@ fn castling<S: Sink>(pos: &Position, king: Square, sink: &mut S) {
     let board = &pos.board;
     let us = pos.turn;
     for rook in pos.castling.for_color(us) {
-        let side = CastlingSide::of(king, rook);
-        let rank = us.back_rank();
-        let king_to = Square::from_coords(side.king_to_file(), rank);
-        let rook_to = Square::from_coords(side.rook_to_file(), rank);
-        let occ = board.occupied() ^ king ^ rook;
-        let king_path = between(king, king_to).with(king_to);
-        let must_be_empty = king_path | between(rook, rook_to).with(rook_to);
-        if (must_be_empty & occ).is_nonempty() {
-            continue;
+        if castling_path_is_free(board, us, king, rook) {
+            sink.castle(king, rook);
         }
-        if king_path.into_iter().any(|sq| board.is_attacked(sq, !us, occ)) {
-            continue;
-        }
-        sink.castle(king, rook);
     }
+}
+
+/// True if the king of `us` on `king` may castle with the rook on `rook`,
+/// given that the king is not in check and the right exists: the squares
+/// both travel over are empty (but for themselves) and no square the king
+/// crosses or lands on is attacked once both have left.
+#[inline(always)]
+fn castling_path_is_free(board: &Board, us: Color, king: Square, rook: Square) -> bool {
+    let side = CastlingSide::of(king, rook);
+    let rank = us.back_rank();
+    let king_to = Square::from_coords(side.king_to_file(), rank);
+    let rook_to = Square::from_coords(side.rook_to_file(), rank);
+    let occ = board.occupied() ^ king ^ rook;
+    let king_path = between(king, king_to).with(king_to);
+    let must_be_empty = king_path | between(rook, rook_to).with(rook_to);
+    (must_be_empty & occ).is_empty()
+        && !king_path.into_iter().any(|sq| board.is_attacked(sq, !us, occ))
 }
 
 impl Position {
@@ -275,5 +306,432 @@ impl Position {
     /// True if the side to move has at least one legal move.
     pub fn has_legal_moves(&self) -> bool {
         self.count_legal_moves() > 0
+    }
+}
+
+/// The capacity of [`MovesTo`]: the most legal moves that the pieces of one
+/// role can make to one square, in any position.
+///
+/// The origins of such moves are the squares from which that role reaches
+/// the target: a knight from at most 8 squares, a bishop or rook from the
+/// nearest piece on each of its 4 rays, a queen from 8 rays, the king from
+/// its one square (a [`Position`] has one king a side). A pawn reaches an
+/// empty square that is not the en passant square from at most one square
+/// (a single step, or a double step, which needs the single-step square
+/// empty), four moves if it promotes; it reaches the en passant square only
+/// by capturing, from at most 2 squares (no promotion there); and an enemy
+/// piece by capturing from at most 2 squares, four moves each if it
+/// promotes. So 8 in all cases.
+pub const MAX_MOVES_TO: usize = 8;
+
+/// The legal moves of one role to one square, from
+/// [`Position::legal_moves_to`]: a stack array of [`MAX_MOVES_TO`] moves.
+pub type MovesTo = ArrayVec<Move, MAX_MOVES_TO>;
+
+impl Position {
+    /// The origins of the legal moves of the pieces of `role` of the side
+    /// to move that stand on a square of `from` and go to `to`, castling
+    /// excepted: the squares that [`Position::legal_moves_to`] lists moves
+    /// from, as one set, which is what resolving notation needs first.
+    ///
+    /// Each origin stands for one move, or four promotions when a pawn
+    /// reaches the last rank; a pawn origin to the en passant square is an
+    /// en passant capture ([`Position::move_from_origin`] builds the move).
+    ///
+    /// This does not generate the other moves: candidate origins are the
+    /// squares from which `role` reaches `to` (for a knight,
+    /// `knight_attacks(to) & knights & from`), and only those are tested
+    /// for legality (check evasion, pins, king safety, en passant on a
+    /// scratch occupancy). Pass [`Bitboard::FULL`] for any origin.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Position, Role, Square};
+    ///
+    /// let pos = Position::new();
+    /// let origins = pos.legal_origins_to(Role::Knight, Bitboard::FULL, Square::F3);
+    /// assert_eq!(origins, Bitboard::from(Square::G1));
+    /// assert!(pos.legal_origins_to(Role::Pawn, Bitboard::FULL, Square::E5).is_empty());
+    /// ```
+    pub fn legal_origins_to(&self, role: Role, from: Bitboard, to: Square) -> Bitboard {
+        let board = &self.board;
+        let us = self.turn;
+        let ours = board.by_color(us);
+        let Some(king) = board.king_of(us) else { return Bitboard::EMPTY };
+        if ours.contains(to) {
+            return Bitboard::EMPTY;
+        }
+        let occ = board.occupied();
+        let pieces = from & ours & board.by_role(role);
+        let candidates = match role {
+            Role::King => {
+                let legal = pieces.contains(king)
+                    && king_attacks(king).contains(to)
+                    && !board.is_attacked(to, !us, occ.without(king));
+                return if legal { Bitboard::from(king) } else { Bitboard::EMPTY };
+            }
+            Role::Pawn => return self.pawn_origins_to(pieces, to, king),
+            Role::Knight => pieces & knight_attacks(to),
+            Role::Bishop => pieces & bishop_attacks(to, occ),
+            Role::Rook => pieces & rook_attacks(to, occ),
+            Role::Queen => pieces & queen_attacks(to, occ),
+        };
+        if candidates.is_empty() || !self.evades_check(king, to) {
+            return Bitboard::EMPTY;
+        }
+        let mut origins = Bitboard::EMPTY;
+        for from in candidates {
+            if self.keeps_king_safe(king, from, to) {
+                origins.add(from);
+            }
+        }
+        origins
+    }
+
+    /// The legal moves of the pieces of `role` of the side to move that
+    /// stand on a square of `from` and go to `to`: promotions (all four)
+    /// for pawns that reach the last rank, en passant when `to` is the en
+    /// passant square; never castling (see [`Position::legal_castle`]).
+    ///
+    /// The moves of [`Position::legal_origins_to`], in the order of their
+    /// origin squares, then of [`Role::PROMOTIONS`].
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Position, Role, Square};
+    ///
+    /// let pos = Position::new();
+    /// let moves = pos.legal_moves_to(Role::Knight, Bitboard::FULL, Square::F3);
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!(moves[0].from(), Some(Square::G1));
+    /// ```
+    pub fn legal_moves_to(&self, role: Role, from: Bitboard, to: Square) -> MovesTo {
+        let mut out = MovesTo::new();
+        let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
+        for from in self.legal_origins_to(role, from, to) {
+            if promotes {
+                for promotion in Role::PROMOTIONS {
+                    push(&mut out, self.move_from_origin(role, from, to, Some(promotion)));
+                }
+            } else {
+                push(&mut out, self.move_from_origin(role, from, to, None));
+            }
+        }
+        out
+    }
+
+    /// The move of a piece of `role` from `from` to `to` with `promotion`,
+    /// as [`Position::legal_moves_to`] builds it: the captured role read
+    /// from the board, and [`Move::EnPassant`] for a pawn capture onto the
+    /// en passant square. Nothing is checked: `from` should be one of
+    /// [`Position::legal_origins_to`] and `promotion` given exactly when a
+    /// pawn reaches the last rank.
+    #[inline]
+    pub fn move_from_origin(
+        &self,
+        role: Role,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Move {
+        if role == Role::Pawn && self.ep_square == Some(to) && from.file() != to.file() {
+            Move::EnPassant { from, to }
+        } else {
+            Move::Normal { role, from, capture: self.board.role_at(to), to, promotion }
+        }
+    }
+
+    /// The pawn origins of [`Position::legal_origins_to`]; `pawns` are the
+    /// pawns of the side to move allowed as origins.
+    #[inline]
+    fn pawn_origins_to(&self, pawns: Bitboard, to: Square, king: Square) -> Bitboard {
+        let board = &self.board;
+        let us = self.turn;
+        let occ = board.occupied();
+        let mut origins = Bitboard::EMPTY;
+        if occ.contains(to) {
+            // `to` holds an enemy piece (not ours: checked by the caller).
+            let candidates = pawn_attacks(!us, to) & pawns;
+            if candidates.is_empty() || !self.evades_check(king, to) {
+                return origins;
+            }
+            for from in candidates {
+                if self.keeps_king_safe(king, from, to) {
+                    origins.add(from);
+                }
+            }
+            return origins;
+        }
+        let up = us.fold_wb(8, -8);
+        if let Some(one) = to.offset(-up) {
+            let origin = if pawns.contains(one) {
+                Some(one)
+            } else if !occ.contains(one) && to.rank() == Rank::Fourth.relative_to(us) {
+                one.offset(-up).filter(|sq| pawns.contains(*sq))
+            } else {
+                None
+            };
+            if let Some(from) = origin
+                && self.evades_check(king, to)
+                && self.keeps_king_safe(king, from, to)
+            {
+                origins.add(from);
+            }
+        }
+        // No pawn steps onto the en passant square: the pawn that just
+        // passed it stands in the way.
+        if self.ep_square == Some(to)
+            && let Some(captured) = to.offset(-up)
+        {
+            for from in pawn_attacks(!us, to) & pawns {
+                if en_passant_is_legal(board, us, king, from, to, captured) {
+                    origins.add(from);
+                }
+            }
+        }
+        origins
+    }
+
+    /// True if a move to `to` (not by the king, not en passant) can be
+    /// legal as far as check goes: no check, or one checker that the move
+    /// captures or blocks.
+    #[inline]
+    fn evades_check(&self, king: Square, to: Square) -> bool {
+        let board = &self.board;
+        let them = !self.turn;
+        let theirs = board.by_color(them);
+        // Sliders only if one stands on a line from the king (the rays on
+        // an empty board are one cached entry per square): most positions
+        // skip the two magic lookups of a full attack test.
+        let aligned = theirs
+            & ((rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+                | (bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()));
+        let checkers = if aligned.is_empty() {
+            theirs
+                & ((knight_attacks(king) & board.knights())
+                    | (pawn_attacks(self.turn, king) & board.pawns()))
+        } else {
+            board.attackers_to(king, them, board.occupied())
+        };
+        match checkers.single() {
+            None => checkers.is_empty(),
+            Some(checker) => between(king, checker).with(checker).contains(to),
+        }
+    }
+
+    /// True if moving the piece (not the king) on `from` to `to` uncovers
+    /// no slider's attack on `king`: a piece off every line through the
+    /// king, or moving along its line, cannot; otherwise the sliders are
+    /// looked up on the occupancy after the move.
+    #[inline]
+    fn keeps_king_safe(&self, king: Square, from: Square, to: Square) -> bool {
+        let through = line(king, from);
+        if through.is_empty() || through.contains(to) {
+            return true;
+        }
+        let board = &self.board;
+        // No enemy slider that moves along this line stands on it.
+        let straight = king.rank() == from.rank() || king.file() == from.file();
+        let movers = if straight { board.rooks_and_queens() } else { board.bishops_and_queens() };
+        if (through & movers & board.by_color(!self.turn)).is_empty() {
+            return true;
+        }
+        let occ = board.occupied().without(from).with(to);
+        let theirs = board.by_color(!self.turn).without(to);
+        let sliders = (rook_attacks(king, occ) & board.rooks_and_queens())
+            | (bishop_attacks(king, occ) & board.bishops_and_queens());
+        (sliders & theirs).is_empty()
+    }
+
+    /// The legal castling move on `side`, if there is one: the right
+    /// exists (its rook is found through the castling rights, so Chess960
+    /// needs nothing special), the king is not in check, the squares the
+    /// king and rook travel over are free and none the king crosses or
+    /// lands on is attacked.
+    ///
+    /// ```
+    /// use chess_core::{CastlingSide, Position};
+    ///
+    /// assert_eq!(Position::new().legal_castle(CastlingSide::KingSide), None);
+    /// ```
+    pub fn legal_castle(&self, side: CastlingSide) -> Option<Move> {
+        let us = self.turn;
+        let king = self.our_king()?;
+        let rook = self.castling.rook(us, side, king)?;
+        (!self.is_check() && castling_path_is_free(&self.board, us, king, rook))
+            .then_some(Move::Castle { king, rook })
+    }
+}
+
+/// Adds a move to a [`MovesTo`]; [`MAX_MOVES_TO`] bounds every case, so
+/// nothing is ever dropped.
+#[inline(always)]
+fn push(out: &mut MovesTo, m: Move) {
+    let _ = out.try_push(m);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::{CastlingRights, Setup};
+    use crate::types::{Color, File, Piece};
+
+    /// A small xorshift generator: fixed seeds, no dependency.
+    struct XorShift(u64);
+
+    impl XorShift {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// The first four fields of a FEN (placement, turn, castling as
+    /// `KQkq`, X-FEN or Shredder-FEN, en passant), enough for test
+    /// positions; `None` for anything else.
+    fn position_from_fen(fen: &str) -> Option<Position> {
+        let mut fields = fen.split_whitespace();
+        let mut setup = Setup::empty();
+        for (row, text) in fields.next()?.split('/').enumerate() {
+            let rank = Rank::new(7u32.checked_sub(row as u32)?)?;
+            let mut file = 0;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d;
+                } else {
+                    let sq = Square::from_coords(File::new(file)?, rank);
+                    setup.board.set_piece_at(sq, Piece::from_char(c)?);
+                    file += 1;
+                }
+            }
+        }
+        setup.turn = if fields.next()? == "w" { Color::White } else { Color::Black };
+        let mut rights = Bitboard::EMPTY;
+        for c in fields.next()?.chars().filter(|c| *c != '-') {
+            let color = Color::from_white(c.is_ascii_uppercase());
+            let king = setup.board.king_of(color)?;
+            let rooks = setup.board.rooks() & setup.board.by_color(color);
+            let rook = match c.to_ascii_lowercase() {
+                'k' => CastlingSide::KingSide.outermost(king, rooks)?,
+                'q' => CastlingSide::QueenSide.outermost(king, rooks)?,
+                f => Square::from_coords(File::from_char(f)?, color.back_rank()),
+            };
+            rights.add(rook);
+        }
+        setup.castling_rights = CastlingRights::from_rook_squares(rights);
+        setup.ep_square = fields.next().and_then(|ep| Square::from_ascii(ep.as_bytes()));
+        Position::from_setup(setup).ok()
+    }
+
+    /// Positions from the perft suites of the corpus, if it is there.
+    fn corpus_positions() -> Vec<Position> {
+        let dir = std::env::var_os("PGN_CORPUS").map_or_else(
+            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+            std::path::PathBuf::from,
+        );
+        let mut out = Vec::new();
+        for name in ["tricky.perft", "random.perft", "chess960.perft"] {
+            let path = dir.join("perft/shakmaty").join(name);
+            let Ok(text) = std::fs::read_to_string(path) else { continue };
+            let fens = text.lines().filter_map(|l| l.strip_prefix("epd "));
+            out.extend(fens.take(400).filter_map(position_from_fen));
+        }
+        out
+    }
+
+    /// Positions of random games from the start and from `starts`.
+    fn random_positions(starts: &[Position], games: usize, seed: u64) -> Vec<Position> {
+        let mut rng = XorShift(seed);
+        let mut out = Vec::new();
+        for game in 0..games {
+            let mut pos = match starts.len() {
+                0 => Position::new(),
+                n => starts[game % n].clone(),
+            };
+            for _ in 0..rng.below(300) {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                out.push(pos.clone());
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+            out.push(pos);
+        }
+        out
+    }
+
+    /// A key that orders the moves to one square.
+    fn key(m: &Move) -> (Option<Square>, Option<Role>) {
+        (m.from(), m.promotion())
+    }
+
+    fn check_targeted(pos: &Position, rng: &mut XorShift) {
+        let all = pos.legal_moves();
+        let mut expected = vec![Vec::new(); 6 * 64];
+        for m in all.iter().filter(|m| !matches!(m, Move::Castle { .. })) {
+            if let (Some(role), Some(to)) = (m.role(), m.to()) {
+                expected[role.index() * 64 + to.index()].push(*m);
+            }
+        }
+        let mask = Bitboard(rng.next() | rng.next());
+        for role in Role::ALL {
+            for to in Square::ALL {
+                let mut want = std::mem::take(&mut expected[role.index() * 64 + to.index()]);
+                want.sort_by_key(key);
+                let got = pos.legal_moves_to(role, Bitboard::FULL, to);
+                let mut got_sorted = got.to_vec();
+                got_sorted.sort_by_key(key);
+                assert_eq!(got_sorted, want, "{role:?} to {to} in\n{:?}", pos.board());
+                let masked = pos.legal_moves_to(role, mask, to);
+                let filtered = got.iter().filter(|m| m.from().is_some_and(|f| mask.contains(f)));
+                assert!(masked.iter().eq(filtered), "{role:?} to {to} from\n{mask:?}");
+            }
+        }
+        for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+            let expected = all.iter().copied().find(|m| m.castling_side() == Some(side));
+            assert_eq!(pos.legal_castle(side), expected, "{side:?} in\n{:?}", pos.board());
+        }
+    }
+
+    #[test]
+    fn targeted_moves_equal_filtered_legal_moves() {
+        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let corpus = corpus_positions();
+        let mut positions = random_positions(&[], 60, 1);
+        positions.extend(random_positions(&corpus, 60, 2));
+        positions.extend(corpus);
+        assert!(positions.len() > 10_000, "{} positions", positions.len());
+        for pos in &positions {
+            check_targeted(pos, &mut rng);
+        }
+    }
+
+    #[test]
+    fn targeted_moves_in_hard_cases() {
+        let mut rng = XorShift(7);
+        for fen in [
+            // En passant that uncovers the king along the rank.
+            "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+            // En passant as the evasion of a pawn check.
+            "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+            // Double check: only king moves.
+            "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+            // A pinned knight (the standard's example) and promotions.
+            "1r2k3/P7/8/8/1b6/2N5/8/4K1N1 w - - 0 1",
+            // Chess960 castling with the king on b1 and rooks a1 and c1.
+            "1k6/8/8/8/8/8/8/RKR5 w CA - 0 1",
+        ] {
+            let pos = position_from_fen(fen).unwrap_or_else(|| panic!("{fen}"));
+            check_targeted(&pos, &mut rng);
+        }
+        let pinned = position_from_fen("4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1").expect("legal");
+        let e2 = pinned.legal_moves_to(Role::Knight, Bitboard::FULL, Square::E2);
+        assert_eq!(e2.len(), 1);
+        assert_eq!(e2[0].from(), Some(Square::G1));
     }
 }
