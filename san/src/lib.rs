@@ -1,7 +1,60 @@
 //! Standard Algebraic Notation: sections 8.2.3 and 17 of the 1994 PGN standard.
 //!
-//! **Status: planned** (issue "SAN resolution and game replay"). This crate
-//! will parse SAN (strictly and leniently), resolve it against a
-//! `chess_core::Position` to exactly one legal move, generate canonical SAN
-//! (ruling E7), long algebraic, UCI and figurine notation, and replay a
-//! `pgn-syntax` game tree, every variation included, into legal moves.
+//! - Reading: [`San::from_ascii`] reads export SAN and the lenient forms of
+//!   import SAN found in real files (castling with zeros, pawn letters, long
+//!   algebraic and UCI, lower-case letters, figurines, `e.p.`, `Z0`, ...),
+//!   each noted as a [`Quirks`] flag for the caller to report;
+//!   [`San::from_ascii_in`] reads the piece letters of a §17 [`Language`].
+//!   No allocation, no backtracking.
+//! - Resolving: [`ParsedSan::resolve`] (and [`San::resolve`]) finds the one
+//!   legal move a SAN names in a `chess_core::Position`, disambiguating
+//!   among legal moves only (§8.2.3.4), or says why not
+//!   ([`ResolveError::Illegal`], [`ResolveError::Ambiguous`]: never a
+//!   guess). [`San::check_quirks`] checks the written `+` or `#`.
+//! - Writing: [`San::from_move`] builds canonical SAN (ruling E7), written
+//!   by `Display`; [`San::in_language`] and [`San::fan`] write it with
+//!   other piece letters or figurines; [`Lan`] and [`Uci`] write long
+//!   algebraic and UCI notation.
+//!
+//! Replaying whole games ([`Replayer`], [`replay`]) builds on these.
+//!
+//! # Example
+//!
+//! ```
+//! use chess_core::{Position, Square};
+//! use san::{Quirks, San};
+//!
+//! let pos = Position::new();
+//! let parsed = San::from_ascii(b"Nf3")?;
+//! let resolved = parsed.resolve(&pos)?;
+//! assert_eq!(resolved.m.from(), Some(Square::G1));
+//! assert_eq!(resolved.quirks, Quirks::empty());
+//! assert_eq!(San::from_move(&pos, resolved.m).to_string(), "Nf3");
+//!
+//! // A lenient form: read, resolved, and noted.
+//! let resolved = San::from_ascii(b"Ng1-f3")?.resolve(&pos)?;
+//! assert_eq!(resolved.quirks, Quirks::LONG_ALGEBRAIC);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Feature flags
+//!
+//! None yet.
+
+mod diagnostic;
+mod lang;
+mod parse;
+mod quirks;
+mod replay;
+mod resolve;
+mod san;
+mod write;
+
+pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
+pub use lang::{Language, UnknownLanguage};
+pub use parse::{ParseSanError, ParseSanErrorKind};
+pub use quirks::Quirks;
+pub use replay::{Played, ReplayVisitor, ReplayedGame, ReplayedMove, Replayer, replay};
+pub use resolve::{ResolveError, Resolved};
+pub use san::{Check, ParsedSan, San, SanKind};
+pub use write::{CastlingMode, Fan, Lan, Localized, Uci};

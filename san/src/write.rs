@@ -1,0 +1,482 @@
+//! Writing moves: canonical SAN (ruling E7) from a position and a legal
+//! move, and the other notations: SAN with the letters of a §17 language,
+//! FAN (figurines), long algebraic and UCI.
+//!
+//! Every notation is written by one function over `fmt::Write`, so
+//! `Display`, `to_string` and [`San::append_to`] give the same bytes and
+//! nothing allocates but the caller's buffer.
+
+use std::fmt::{self, Write};
+
+use chess_core::{CastlingSide, Color, Move, Position, Role, Square};
+
+use crate::Language;
+use crate::resolve::disambiguation;
+use crate::san::{Check, San, SanKind};
+
+impl San {
+    /// The canonical SAN of the legal move `m` in `pos` (ruling E7):
+    /// piece letter, minimal disambiguation among legal moves (file, else
+    /// rank, else square), `x`, destination, `=Q`, and `+` or `#`
+    /// exactly; `O-O` and `O-O-O`; `--` for the null move. The check mark
+    /// comes from playing the move on a copy of `pos`.
+    ///
+    /// `m` must be legal in `pos` (or [`Move::Null`]); for any other move
+    /// the result names it but is not checked.
+    ///
+    /// ```
+    /// use chess_core::{Move, Position, Role, Square};
+    /// use san::San;
+    ///
+    /// let m = Move::Normal {
+    ///     role: Role::Knight,
+    ///     from: Square::G1,
+    ///     capture: None,
+    ///     to: Square::F3,
+    ///     promotion: None,
+    /// };
+    /// assert_eq!(San::from_move(&Position::new(), m).to_string(), "Nf3");
+    /// ```
+    pub fn from_move(pos: &Position, m: Move) -> San {
+        let mut after = pos.clone();
+        San::from_move_and_play(&mut after, m)
+    }
+
+    /// [`San::from_move`], then plays `m` on `pos`: the check mark is read
+    /// from the position after it, with no copy. `m` must be legal.
+    pub fn from_move_and_play(pos: &mut Position, m: Move) -> San {
+        let mut san = San::from_move_without_check(pos, m);
+        pos.play_unchecked(m);
+        san.check = check_of(pos);
+        san
+    }
+
+    /// [`San::from_move`] without the check mark (`check` is `None`): no
+    /// move is played.
+    pub fn from_move_without_check(pos: &Position, m: Move) -> San {
+        let kind = match m {
+            Move::Normal { role, to, capture, promotion, .. } => {
+                let (file, rank) = disambiguation(pos, m);
+                SanKind::Normal { role, file, rank, capture: capture.is_some(), to, promotion }
+            }
+            Move::EnPassant { from, to } => SanKind::Normal {
+                role: Role::Pawn,
+                file: Some(from.file()),
+                rank: None,
+                capture: true,
+                to,
+                promotion: None,
+            },
+            Move::Castle { king, rook } => SanKind::Castle(CastlingSide::of(king, rook)),
+            Move::Null => SanKind::Null,
+        };
+        San { kind, check: None }
+    }
+
+    /// Appends the SAN to `out`, the bytes `Display` writes.
+    pub fn append_to(&self, out: &mut Vec<u8>) {
+        // Writing into a Vec cannot fail.
+        let _ = write_san(&mut Bytes(out), self, Letters::Language(Language::English));
+    }
+
+    /// The SAN with the piece letters of `lang` (§17), for presentation.
+    ///
+    /// ```
+    /// use san::{Language, San};
+    ///
+    /// let san: San = "Nbxd7+".parse()?;
+    /// assert_eq!(san.in_language(Language::German).to_string(), "Sbxd7+");
+    /// assert_eq!(san.in_language(Language::French).to_string(), "Cbxd7+");
+    /// # Ok::<_, san::ParseSanError>(())
+    /// ```
+    pub fn in_language(self, lang: Language) -> Localized {
+        Localized { san: self, lang }
+    }
+
+    /// The SAN in figurine notation (FAN): figurines for the pieces of
+    /// `color`, the side that moves (♔♕♖♗♘ for White, ♚♛♜♝♞ for Black);
+    /// pawns have none, as in SAN.
+    ///
+    /// ```
+    /// use chess_core::Color;
+    /// use san::San;
+    ///
+    /// let san: San = "exd8=Q+".parse()?;
+    /// assert_eq!(san.fan(Color::White).to_string(), "exd8=♕+");
+    /// let san: San = "Nxe4".parse()?;
+    /// assert_eq!(san.fan(Color::Black).to_string(), "♞xe4");
+    /// # Ok::<_, san::ParseSanError>(())
+    /// ```
+    pub fn fan(self, color: Color) -> Fan {
+        Fan { san: self, color }
+    }
+}
+
+/// `+`, `#` or nothing, for the side to move in `after`.
+fn check_of(after: &Position) -> Option<Check> {
+    if !after.is_check() {
+        None
+    } else if after.has_legal_moves() {
+        Some(Check::Check)
+    } else {
+        Some(Check::Checkmate)
+    }
+}
+
+impl std::fmt::Display for San {
+    /// Export SAN: `Nbd7`, `exd6`, `e8=Q+`, `O-O-O#`, `--`. A
+    /// [`SanKind::Coordinates`] move is written by its squares (`e2e4`,
+    /// `e7xd8=Q`).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_san(f, self, Letters::Language(Language::English))
+    }
+}
+
+/// A [`San`] written with the piece letters of a language (§17), from
+/// [`San::in_language`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Localized {
+    san: San,
+    lang: Language,
+}
+
+impl fmt::Display for Localized {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_san(f, &self.san, Letters::Language(self.lang))
+    }
+}
+
+/// A [`San`] in figurine notation, from [`San::fan`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Fan {
+    san: San,
+    color: Color,
+}
+
+impl fmt::Display for Fan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write_san(f, &self.san, Letters::Figurines(self.color))
+    }
+}
+
+/// How pieces are written.
+#[derive(Clone, Copy)]
+enum Letters {
+    Language(Language),
+    Figurines(Color),
+}
+
+/// A `fmt::Write` over a byte buffer.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+fn write_piece<W: Write>(out: &mut W, role: Role, letters: Letters) -> fmt::Result {
+    match letters {
+        Letters::Language(lang) => out.write_char(char::from(lang.letter(role))),
+        Letters::Figurines(color) => {
+            let white = match role {
+                Role::King => '♔',
+                Role::Queen => '♕',
+                Role::Rook => '♖',
+                Role::Bishop => '♗',
+                Role::Knight => '♘',
+                Role::Pawn => '♙',
+            };
+            let offset = match color {
+                Color::White => 0,
+                Color::Black => 6,
+            };
+            out.write_char(char::from_u32(u32::from(white) + offset).unwrap_or(white))
+        }
+    }
+}
+
+fn write_square<W: Write>(out: &mut W, sq: Square) -> fmt::Result {
+    out.write_char(sq.file().char())?;
+    out.write_char(sq.rank().char())
+}
+
+fn write_promotion<W: Write>(
+    out: &mut W,
+    promotion: Option<Role>,
+    letters: Letters,
+) -> fmt::Result {
+    match promotion {
+        Some(role) => {
+            out.write_char('=')?;
+            write_piece(out, role, letters)
+        }
+        None => Ok(()),
+    }
+}
+
+fn write_check<W: Write>(out: &mut W, check: Option<Check>) -> fmt::Result {
+    match check {
+        Some(check) => out.write_char(check.char()),
+        None => Ok(()),
+    }
+}
+
+fn write_castle<W: Write>(out: &mut W, side: CastlingSide) -> fmt::Result {
+    out.write_str(match side {
+        CastlingSide::KingSide => "O-O",
+        CastlingSide::QueenSide => "O-O-O",
+    })
+}
+
+fn write_san<W: Write>(out: &mut W, san: &San, letters: Letters) -> fmt::Result {
+    match san.kind {
+        SanKind::Normal { role, file, rank, capture, to, promotion } => {
+            if role != Role::Pawn {
+                write_piece(out, role, letters)?;
+            }
+            if let Some(file) = file {
+                out.write_char(file.char())?;
+            }
+            if let Some(rank) = rank {
+                out.write_char(rank.char())?;
+            }
+            if capture {
+                out.write_char('x')?;
+            }
+            write_square(out, to)?;
+            write_promotion(out, promotion, letters)?;
+        }
+        SanKind::Coordinates { from, capture, to, promotion } => {
+            write_square(out, from)?;
+            if capture {
+                out.write_char('x')?;
+            }
+            write_square(out, to)?;
+            write_promotion(out, promotion, letters)?;
+        }
+        SanKind::Castle(side) => write_castle(out, side)?,
+        SanKind::Null => out.write_str("--")?,
+    }
+    write_check(out, san.check)
+}
+
+/// A move in long algebraic notation: the piece letter (none for pawns),
+/// the origin square, `-` or `x`, the destination square, `=` and the
+/// promotion letter, then the check mark: `Ng1-f3`, `e2-e4`, `e7xd8=Q+`,
+/// `e5xd6` (en passant). Castling is `O-O` or `O-O-O`, the null move `--`.
+///
+/// [`San::from_ascii`] reads it back (with [`crate::Quirks::LONG_ALGEBRAIC`]).
+///
+/// ```
+/// use chess_core::{Move, Position, Role, Square};
+/// use san::Lan;
+///
+/// let m = Move::Normal {
+///     role: Role::Knight,
+///     from: Square::G1,
+///     capture: None,
+///     to: Square::F3,
+///     promotion: None,
+/// };
+/// assert_eq!(Lan::from_move(&Position::new(), m).to_string(), "Ng1-f3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Lan {
+    /// The move.
+    pub m: Move,
+    /// The check mark.
+    pub check: Option<Check>,
+}
+
+impl Lan {
+    /// The long algebraic form of the legal move `m` in `pos`, with its
+    /// check mark (from playing it on a copy).
+    pub fn from_move(pos: &Position, m: Move) -> Lan {
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        Lan { m, check: check_of(&after) }
+    }
+}
+
+impl fmt::Display for Lan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let letters = Letters::Language(Language::English);
+        match self.m {
+            Move::Normal { role, from, capture, to, promotion } => {
+                if role != Role::Pawn {
+                    write_piece(f, role, letters)?;
+                }
+                write_square(f, from)?;
+                f.write_char(if capture.is_some() { 'x' } else { '-' })?;
+                write_square(f, to)?;
+                write_promotion(f, promotion, letters)?;
+            }
+            Move::EnPassant { from, to } => {
+                write_square(f, from)?;
+                f.write_char('x')?;
+                write_square(f, to)?;
+            }
+            Move::Castle { king, rook } => write_castle(f, CastlingSide::of(king, rook))?,
+            Move::Null => f.write_str("--")?,
+        }
+        write_check(f, self.check)
+    }
+}
+
+/// How UCI writes castling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// The king to its destination: `e1g1`, `e8c8`.
+    #[default]
+    Standard,
+    /// The king onto its own rook (`e1h1`), as UCI does for Chess960,
+    /// where the king's destination may be its own square.
+    Chess960,
+}
+
+/// A move in UCI notation: origin, destination and a lower-case promotion
+/// letter (`e2e4`, `e7e8q`), castling as [`CastlingMode`] says, `0000` for
+/// the null move.
+///
+/// ```
+/// use chess_core::{Move, Square};
+/// use san::{CastlingMode, Uci};
+///
+/// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+/// assert_eq!(Uci { m: castle, mode: CastlingMode::Standard }.to_string(), "e1g1");
+/// assert_eq!(Uci { m: castle, mode: CastlingMode::Chess960 }.to_string(), "e1h1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Uci {
+    /// The move.
+    pub m: Move,
+    /// How castling is written.
+    pub mode: CastlingMode,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.m {
+            Move::Normal { from, to, promotion, .. } => {
+                write_square(f, from)?;
+                write_square(f, to)?;
+                if let Some(role) = promotion {
+                    f.write_char(role.char())?;
+                }
+                Ok(())
+            }
+            Move::EnPassant { from, to } => {
+                write_square(f, from)?;
+                write_square(f, to)
+            }
+            Move::Castle { king, rook } => {
+                write_square(f, king)?;
+                match (self.mode, self.m.to()) {
+                    (CastlingMode::Standard, Some(to)) => write_square(f, to),
+                    _ => write_square(f, rook),
+                }
+            }
+            Move::Null => f.write_str("0000"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fen_epd::parse_position;
+
+    fn pos(fen: &str) -> Position {
+        parse_position(fen.as_bytes()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    /// The export SAN of every legal move of `fen`, sorted.
+    fn all_san(fen: &str) -> Vec<String> {
+        let p = pos(fen);
+        let mut v: Vec<String> =
+            p.legal_moves().iter().map(|m| San::from_move(&p, *m).to_string()).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn export_san_of_every_move() {
+        // Three queens to b2: square, rank and file (ruling E7).
+        let queens = all_san("6k1/8/8/8/8/Q7/8/Q1Q4K w - - 0 1");
+        for san in ["Qa1b2", "Q3b2", "Qcb2", "Qa2", "Qab1", "Qcb1", "Qd1", "Qa3a2"] {
+            assert_eq!(queens.contains(&san.to_owned()), san != "Qa2" && san != "Qa3a2", "{san}");
+        }
+        assert!(
+            queens.contains(&"Q1a2+".to_owned()) && queens.contains(&"Qa1c3".to_owned()),
+            "{queens:?}"
+        );
+        // The pinned knight of §8.2.3.4: no disambiguation.
+        let pinned = all_san("4k3/8/8/8/1b6/2N5/8/4K1N1 w - - 0 1");
+        assert!(pinned.contains(&"Ne2".to_owned()));
+        let free = all_san("4k3/8/8/8/8/2N5/8/4K1N1 w - - 0 1");
+        assert!(free.contains(&"Nce2".to_owned()) && free.contains(&"Nge2".to_owned()));
+        // Promotions with check, en passant, castling, mate.
+        let promo = all_san("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+        for san in ["axb8=Q+", "axb8=R+", "axb8=B", "axb8=N", "a8=Q", "a8=N"] {
+            assert!(promo.contains(&san.to_owned()), "{san}: {promo:?}");
+        }
+        let ep = all_san("rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3");
+        assert!(ep.contains(&"exd6".to_owned()) && ep.contains(&"exf6".to_owned()));
+        let castles = all_san("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1");
+        assert!(castles.contains(&"O-O".to_owned()) && castles.contains(&"O-O-O".to_owned()));
+        assert!(castles.contains(&"Rb1".to_owned()) && castles.contains(&"Kf1".to_owned()));
+        let mate = all_san("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq g3 0 2");
+        assert!(mate.contains(&"Qh4#".to_owned()));
+        assert_eq!(San::from_move(&Position::new(), Move::Null).to_string(), "--");
+    }
+
+    #[test]
+    fn other_notations() {
+        let p = pos("1r5k/P7/8/8/8/8/8/K7 w - - 0 1");
+        let m = Move::Normal {
+            role: Role::Pawn,
+            from: Square::A7,
+            capture: Some(Role::Rook),
+            to: Square::B8,
+            promotion: Some(Role::Queen),
+        };
+        let san = San::from_move(&p, m);
+        assert_eq!(san.to_string(), "axb8=Q+");
+        assert_eq!(san.fan(Color::White).to_string(), "axb8=♕+");
+        assert_eq!(san.in_language(Language::German).to_string(), "axb8=D+");
+        assert_eq!(san.in_language(Language::Hungarian).to_string(), "axb8=V+");
+        assert_eq!(Lan::from_move(&p, m).to_string(), "a7xb8=Q+");
+        assert_eq!(Uci { m, mode: CastlingMode::Standard }.to_string(), "a7b8q");
+        let mut bytes = b"1. ".to_vec();
+        san.append_to(&mut bytes);
+        assert_eq!(bytes, b"1. axb8=Q+");
+
+        let start = Position::new();
+        let knight = Move::Normal {
+            role: Role::Knight,
+            from: Square::G1,
+            capture: None,
+            to: Square::F3,
+            promotion: None,
+        };
+        assert_eq!(San::from_move(&start, knight).fan(Color::White).to_string(), "♘f3");
+        assert_eq!(San::from_move(&start, knight).fan(Color::Black).to_string(), "♞f3");
+        assert_eq!(San::from_move(&start, knight).in_language(Language::French).to_string(), "Cf3");
+        assert_eq!(Lan::from_move(&start, knight).to_string(), "Ng1-f3");
+        assert_eq!(Uci { m: Move::Null, mode: CastlingMode::Standard }.to_string(), "0000");
+        let ep = Move::EnPassant { from: Square::E5, to: Square::D6 };
+        assert_eq!(Lan { m: ep, check: None }.to_string(), "e5xd6");
+        assert_eq!(Uci { m: ep, mode: CastlingMode::Chess960 }.to_string(), "e5d6");
+        let long = Move::Castle { king: Square::E8, rook: Square::A8 };
+        assert_eq!(Lan { m: long, check: Some(Check::Check) }.to_string(), "O-O-O+");
+        assert_eq!(Uci { m: long, mode: CastlingMode::Standard }.to_string(), "e8c8");
+        assert_eq!(Uci { m: long, mode: CastlingMode::Chess960 }.to_string(), "e8a8");
+        let san = San { kind: SanKind::Castle(CastlingSide::QueenSide), check: None };
+        assert_eq!(san.fan(Color::Black).to_string(), "O-O-O");
+        for lang in Language::ALL {
+            assert_eq!(san.in_language(lang).to_string(), "O-O-O");
+        }
+    }
+}
