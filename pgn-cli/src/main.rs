@@ -7,10 +7,15 @@
 //!   first move.
 //! - `pgn stats FILE...`: reads PGN and counts games, tags, moves,
 //!   comments, NAGs, variations and diagnostics.
+//! - `pgn check FILE... [--mainline]`: reads PGN and replays every move of
+//!   every line, reporting illegal and ambiguous moves and lenient forms.
+//! - `pgn fen FILE [--every-ply]`: the FEN after each game's main line.
 //!
-//! Exit codes: 0 on success, 2 for bad arguments or input that cannot be
-//! read (one line on standard error says why).
+//! Exit codes: 0 on success, 1 when `pgn check` found an error, 2 for bad
+//! arguments or input that cannot be read (one line on standard error says
+//! why).
 
+mod check;
 mod stats;
 
 use std::io::{self, Write};
@@ -49,6 +54,28 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
     },
+    /// Read PGN files and replay every move of every line.
+    ///
+    /// Diagnostics go to standard error as for `pgn stats`; the last line
+    /// of standard output is `games=N moves=M errors=E warnings=W`. The
+    /// exit code is 1 when any error was found.
+    Check {
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Skip variations (replay the main lines only).
+        #[arg(long)]
+        mainline: bool,
+    },
+    /// Print the FEN after the last main-line move of each game.
+    Fen {
+        /// A PGN file; `-` reads standard input.
+        file: String,
+        /// Print the start position and the FEN after every main-line move
+        /// instead.
+        #[arg(long)]
+        every_ply: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -59,6 +86,21 @@ fn main() -> ExitCode {
             Ok(_) => ExitCode::SUCCESS,
             Err(err) => {
                 eprintln!("pgn stats: {err}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Check { files, mainline } => match check::run_check(&files, mainline) {
+            Ok(counts) if counts.has_errors() => ExitCode::from(1),
+            Ok(_) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("pgn check: {err}");
+                ExitCode::from(2)
+            }
+        },
+        Command::Fen { file, every_ply } => match check::run_fen(&file, every_ply) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(err) => {
+                eprintln!("pgn fen: {err}");
                 ExitCode::from(2)
             }
         },
