@@ -21,6 +21,7 @@
 pub mod fen;
 pub mod perft;
 pub mod reading;
+pub mod san;
 pub mod snapshot;
 
 mod parallel;
@@ -86,6 +87,7 @@ pub fn crate_dir() -> &'static Path {
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
+    checks.extend(san::checks());
     checks.extend(fen::checks());
     checks.extend(perft::checks());
     checks
