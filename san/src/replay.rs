@@ -22,7 +22,7 @@ use pgn_syntax::{
 };
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
-use crate::{ResolveError, San};
+use crate::{Quirks, ResolveError, San, SanKind};
 
 /// A move that was resolved and played.
 #[derive(Debug)]
@@ -230,7 +230,13 @@ impl Engine {
             line.before = None;
             return Outcome::Unresolved;
         }
-        let resolved = San::from_ascii(text).map_err(|_| ReplayProblem::NotAMove).and_then(|p| {
+        // Export SAN first, in one pass; the full reader and resolver take
+        // the rest. Only the check mark of the fast path's SAN is read
+        // below (its kind is a placeholder).
+        let fast = crate::resolve::resolve_plain(&line.pos, text)
+            .map(|(m, check)| (San { kind: SanKind::Null, check }, m, Quirks::empty()));
+        let resolved = fast.ok_or(()).or_else(|()| {
+            let p = San::from_ascii(text).map_err(|_| ReplayProblem::NotAMove)?;
             match p.resolve(&line.pos) {
                 Ok(r) => Ok((p.san, r.m, r.quirks)),
                 Err(ResolveError::Ambiguous { candidates }) => {

@@ -356,6 +356,52 @@ fn resolve_normal(
 
 /// True if `promotion` is given exactly when a pawn reaches the last rank.
 #[inline]
+/// The fast path of replaying games: export SAN of a piece or pawn move
+/// written without disambiguation (`Nf3`, `exd5`, `e8=Q+`), resolved in
+/// one pass over the text, with its check mark as written. `None` for
+/// anything else, and for anything that would need a closer look (no
+/// legal move, several, a capture mark that does not fit, a missing
+/// promotion): the full reader and resolver then take the move and report
+/// what they find. Nothing this accepts has a quirk but its check mark.
+pub(crate) fn resolve_plain(pos: &Position, text: &[u8]) -> Option<(Move, Option<Check>)> {
+    let (body, check) = match text {
+        [rest @ .., b'+'] => (rest, Some(Check::Check)),
+        [rest @ .., b'#'] => (rest, Some(Check::Checkmate)),
+        _ => (text, None),
+    };
+    let (body, promotion) = match body {
+        [rest @ .., b'=', letter @ (b'N' | b'B' | b'R' | b'Q')] => {
+            (rest, Some(Role::from_char(char::from(*letter))?))
+        }
+        _ => (body, None),
+    };
+    let [rest @ .., file, rank] = body else { return None };
+    let to = Square::from_coords(
+        File::from_char(char::from(*file))?,
+        Rank::from_char(char::from(*rank))?,
+    );
+    let (rest, capture) = match rest {
+        [rest @ .., b'x'] => (rest, true),
+        _ => (rest, false),
+    };
+    let (role, from) = match rest {
+        [] => (Role::Pawn, Bitboard::FULL),
+        [letter @ (b'N' | b'B' | b'R' | b'Q' | b'K')] => {
+            (Role::from_char(char::from(*letter))?, Bitboard::FULL)
+        }
+        [file @ b'a'..=b'h'] if capture => {
+            (Role::Pawn, Bitboard::file(File::from_char(char::from(*file))?))
+        }
+        _ => return None,
+    };
+    if !promotion_fits(role, to, promotion) {
+        return None;
+    }
+    let origin = pos.legal_origins_to(role, from, to).single()?;
+    let m = pos.move_from_origin(role, origin, to, promotion);
+    (m.is_capture() == capture).then_some((m, check))
+}
+
 fn promotion_fits(role: Role, to: Square, promotion: Option<Role>) -> bool {
     let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
     promotes == promotion.is_some()
@@ -677,5 +723,50 @@ mod tests {
         assert_eq!(quirks(scholar, "Qxf7"), Quirks::MISSING_CHECK);
         assert_eq!(quirks(scholar, "Qxf7#"), Quirks::CHECKMATE_NOT_MATE);
         assert_eq!(quirks(scholar, "Qxe5+"), Quirks::empty());
+    }
+
+    #[test]
+    fn the_fast_path_agrees_with_the_full_resolver() {
+        // Random games (a fixed-seed xorshift): every legal move's export
+        // SAN, when the fast path takes it, gives the same move and mark.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let (mut taken, mut total) = (0, 0);
+        for _ in 0..200 {
+            let mut pos = Position::new();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in &moves {
+                    let san = San::from_move(&pos, m);
+                    let text = san.to_string();
+                    total += 1;
+                    if let Some((fast, check)) = resolve_plain(&pos, text.as_bytes()) {
+                        taken += 1;
+                        assert_eq!((fast, check), (m, san.check), "{text} in {pos:?}");
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        // Disambiguated moves and castling are left to the full path.
+        assert!(taken * 10 > total * 8, "{taken} of {total}");
+    }
+
+    #[test]
+    fn the_fast_path_leaves_lenient_forms_alone() {
+        let start = Position::new();
+        for text in ["Pe4", "e2e4", "nf3", "Ng1f3", "Ngf3", "Nxf3", "O-O", "0-0", "--", "e4!"] {
+            assert_eq!(resolve_plain(&start, text.as_bytes()), None, "{text}");
+        }
+        let promotion = parse_position(b"8/P6k/8/8/8/8/8/K7 w - - 0 1").expect("legal");
+        for text in ["a8", "a8Q", "a8=q", "a8=K", "a8=P"] {
+            assert_eq!(resolve_plain(&promotion, text.as_bytes()), None, "{text}");
+        }
+        assert!(resolve_plain(&promotion, b"a8=N").is_some());
     }
 }
