@@ -104,22 +104,11 @@ fn direct(us: Color, role: Role, to: Square, king: Square, after: Bitboard) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// A fixed-seed xorshift generator.
-    struct Rng(u64);
-
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n.max(1) as u64) as usize
-        }
-    }
+    use crate::xorshift::XorShift;
 
     #[test]
     fn agrees_with_playing_the_move() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = XorShift::new(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
         for _ in 0..400 {
             let mut pos = Position::new();

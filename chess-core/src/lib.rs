@@ -47,6 +47,7 @@ mod perft;
 mod polyglot_keys;
 mod position;
 mod types;
+mod xorshift;
 mod zobrist;
 
 pub use attacks::{
@@ -60,4 +61,5 @@ pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{CastlingRights, Outcome, PlayError, Position, PositionError, Setup};
 pub use types::{Color, File, Piece, Rank, Role, Square};
+pub use xorshift::XorShift;
 pub use zobrist::{is_fivefold_repetition, is_threefold_repetition, repetitions};

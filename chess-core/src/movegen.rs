@@ -573,22 +573,7 @@ mod tests {
     use super::*;
     use crate::position::{CastlingRights, Setup};
     use crate::types::{Color, File, Piece};
-
-    /// A small xorshift generator: fixed seeds, no dependency.
-    struct XorShift(u64);
-
-    impl XorShift {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        fn below(&mut self, n: usize) -> usize {
-            (self.next() % n as u64) as usize
-        }
-    }
+    use crate::xorshift::XorShift;
 
     /// The first four fields of a FEN (placement, turn, castling as
     /// `KQkq`, X-FEN or Shredder-FEN, en passant), enough for test
@@ -645,7 +630,7 @@ mod tests {
 
     /// Positions of random games from the start and from `starts`.
     fn random_positions(starts: &[Position], games: usize, seed: u64) -> Vec<Position> {
-        let mut rng = XorShift(seed);
+        let mut rng = XorShift::new(seed);
         let mut out = Vec::new();
         for game in 0..games {
             let mut pos = match starts.len() {
@@ -678,7 +663,7 @@ mod tests {
                 expected[role.index() * 64 + to.index()].push(*m);
             }
         }
-        let mask = Bitboard(rng.next() | rng.next());
+        let mask = Bitboard(rng.next_u64() | rng.next_u64());
         for role in Role::ALL {
             for to in Square::ALL {
                 let mut want = std::mem::take(&mut expected[role.index() * 64 + to.index()]);
@@ -700,7 +685,7 @@ mod tests {
 
     #[test]
     fn targeted_moves_equal_filtered_legal_moves() {
-        let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+        let mut rng = XorShift::new(0x9E37_79B9_7F4A_7C15);
         let corpus = corpus_positions();
         let mut positions = random_positions(&[], 60, 1);
         positions.extend(random_positions(&corpus, 60, 2));
@@ -713,7 +698,7 @@ mod tests {
 
     #[test]
     fn targeted_moves_in_hard_cases() {
-        let mut rng = XorShift(7);
+        let mut rng = XorShift::new(7);
         for fen in [
             // En passant that uncovers the king along the rank.
             "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",

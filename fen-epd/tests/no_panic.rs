@@ -6,6 +6,7 @@
 //! deletions, splices of FEN alphabet characters) of a seed list of real
 //! FENs, driven by a fixed-seed generator so that a failure is reproducible.
 
+use chess_core::XorShift;
 use chess_core::perft;
 use fen_epd::{CastlingNotation, Fen};
 
@@ -24,25 +25,14 @@ const PIECES: &[u8] = b"pnbrqkPNBRQK";
 
 const ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqABCDEFGHabcdefgh0123456789\t\n";
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
-fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
+fn mutate(rng: &mut XorShift, input: &mut Vec<u8>) {
     for _ in 0..=rng.below(2) {
         let at = rng.below(input.len() + 1);
-        let byte =
-            if rng.below(4) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] };
+        let byte = if rng.below(4) == 0 {
+            rng.next_u64() as u8
+        } else {
+            ALPHABET[rng.below(ALPHABET.len())]
+        };
         match rng.below(4) {
             // Swapping a piece letter for another keeps the board well formed,
             // so that many inputs reach validation and move generation.
@@ -84,10 +74,10 @@ fn exercise(input: &[u8]) {
 
 #[test]
 fn random_bytes_and_mutated_fens_never_panic() {
-    let mut rng = Rng(0x5EED_F00D_CAFE_BABE);
+    let mut rng = XorShift::new(0x5EED_F00D_CAFE_BABE);
     for _ in 0..2_000 {
         let len = rng.below(100);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         exercise(&bytes);
     }
     let mut accepted = 0;

@@ -2,6 +2,7 @@
 //! peer's fuzzer, random bytes, and mutations of real moves all give a
 //! value or a typed error.
 
+use chess_core::XorShift;
 use std::path::PathBuf;
 
 use chess_core::{Color, Position};
@@ -13,22 +14,6 @@ fn corpus_dir() -> PathBuf {
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
         PathBuf::from,
     )
-}
-
-/// A small xorshift generator: fixed seeds, no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 fn positions() -> Vec<Position> {
@@ -97,14 +82,14 @@ fn fuzzer_seeds_of_a_peer() {
 #[test]
 fn random_bytes_never_panic() {
     let positions = positions();
-    let mut rng = XorShift(0xDEAD_BEEF_CAFE_F00D);
+    let mut rng = XorShift::new(0xDEAD_BEEF_CAFE_F00D);
     // Bytes that moves are made of, and some that they are not.
     let alphabet = b"abcdefghNBRQKPOo0Z123456789xX-=+#!?@.epnbrqk\xE2\x99\x94\x9E\xFF \x00";
     for _ in 0..20_000 {
         let len = rng.below(10);
         let bytes: Vec<u8> = (0..len)
             .map(|_| match rng.below(8) {
-                0 => rng.next() as u8,
+                0 => rng.next_u64() as u8,
                 _ => alphabet[rng.below(alphabet.len())],
             })
             .collect();
@@ -115,7 +100,7 @@ fn random_bytes_never_panic() {
 #[test]
 fn mutated_moves_never_panic() {
     let positions = positions();
-    let mut rng = XorShift(42);
+    let mut rng = XorShift::new(42);
     let seeds: &[&[u8]] = &[
         b"Nf3",
         b"exd6e.p.",
@@ -136,11 +121,11 @@ fn mutated_moves_never_panic() {
         for _ in 0..=rng.below(3) {
             let at = rng.below(bytes.len() + 1);
             match rng.below(3) {
-                0 => bytes.insert(at, rng.next() as u8),
+                0 => bytes.insert(at, rng.next_u64() as u8),
                 1 if at < bytes.len() => {
                     bytes.remove(at);
                 }
-                _ if at < bytes.len() => bytes[at] = rng.next() as u8,
+                _ if at < bytes.len() => bytes[at] = rng.next_u64() as u8,
                 _ => {}
             }
         }

@@ -4,27 +4,12 @@
 //! no longer than needed; long algebraic, UCI, FAN and the §17 languages
 //! read back too. The games use a fixed-seed xorshift generator.
 
+use chess_core::XorShift;
 use std::path::PathBuf;
 
 use chess_core::{Bitboard, Color, Move, Position, Role};
 use fen_epd::parse_position;
 use san::{CastlingMode, Check, Lan, Language, Quirks, San, SanKind, Uci};
-
-/// A small xorshift generator: fixed seeds, no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn corpus_dir() -> PathBuf {
     std::env::var_os("PGN_CORPUS").map_or_else(
@@ -156,7 +141,7 @@ fn check_move(pos: &Position, m: Move, mode: CastlingMode, languages: bool, seen
 /// Plays random games from `start`, checking every legal move of every
 /// position on the way.
 fn play_games(starts: &[Position], games: usize, mode: CastlingMode, seed: u64) -> Seen {
-    let mut rng = XorShift(seed);
+    let mut rng = XorShift::new(seed);
     let mut seen = Seen::default();
     for game in 0..games {
         let mut pos = starts[game % starts.len()].clone();

@@ -11,6 +11,7 @@
 //! `read` calls) rather than by clocks, except for one generous bound that
 //! only a quadratic reader could miss.
 
+use chess_core::XorShift;
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
@@ -260,22 +261,6 @@ fn hundred_thousand_tags_in_one_section() {
     assert!(elapsed < Duration::from_secs(5), "100,000 tags took {elapsed:?}");
 }
 
-/// A fixed-seed xorshift generator, so that a failing input can be found
-/// again.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-}
-
 /// Real PGN to mutate: a bit of everything the reader knows.
 const SEEDS: &[&str] = &[
     "[Event \"F/S Return Match\"]\n[Site \"Belgrade, Serbia JUG\"]\n[Date \"1992.11.04\"]\n\
@@ -293,11 +278,14 @@ const SEEDS: &[&str] = &[
 /// Bytes that mean something to the lexer or reader.
 const ALPHABET: &[u8] = b"[]\"{}();%$!?.*-+=/\\\n\r\t 0123456789abcdefghKQRBNOx#:_\x00\x0b\xff\xe2\x80\xa6\xc2\xbd\x88\x9e";
 
-fn mutate(rng: &mut Rng, input: &mut Vec<u8>) {
+fn mutate(rng: &mut XorShift, input: &mut Vec<u8>) {
     for _ in 0..=rng.below(4) {
         let at = rng.below(input.len() + 1);
-        let byte =
-            if rng.below(5) == 0 { rng.next() as u8 } else { ALPHABET[rng.below(ALPHABET.len())] };
+        let byte = if rng.below(5) == 0 {
+            rng.next_u64() as u8
+        } else {
+            ALPHABET[rng.below(ALPHABET.len())]
+        };
         match rng.below(5) {
             0 if at < input.len() => input[at] = byte,
             1 if at < input.len() => {
@@ -345,13 +333,13 @@ fn exercise(input: &[u8]) {
 
 #[test]
 fn random_bytes_do_not_panic() {
-    let mut rng = Rng(0x05ee_d0fb_17e5);
+    let mut rng = XorShift::new(0x05ee_d0fb_17e5);
     for _ in 0..1_500 {
         let len = rng.below(200);
         let input: Vec<u8> = (0..len)
             .map(|_| {
                 if rng.below(2) == 0 {
-                    rng.next() as u8
+                    rng.next_u64() as u8
                 } else {
                     ALPHABET[rng.below(ALPHABET.len())]
                 }
@@ -363,7 +351,7 @@ fn random_bytes_do_not_panic() {
 
 #[test]
 fn mutated_pgn_does_not_panic() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = XorShift::new(0x9e37_79b9_7f4a_7c15);
     for _ in 0..3_000 {
         let mut input = SEEDS[rng.below(SEEDS.len())].as_bytes().to_vec();
         mutate(&mut rng, &mut input);
