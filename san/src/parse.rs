@@ -156,6 +156,13 @@ fn parse(text: &[u8], lang: Language) -> Result<ParsedSan, ParseSanError> {
     let suffix = strip_suffix(text, &mut end);
     let mut check = strip_check(text, &mut end);
     let mut quirks = Quirks::empty();
+    // `++`, an old mark for checkmate (some older texts use it for a
+    // double check): read as `#`, which the check-mark test then confirms.
+    if check == Some(Check::Check) && end > 0 && text.get(end - 1) == Some(&b'+') {
+        end -= 1;
+        check = Some(Check::Checkmate);
+        quirks |= Quirks::DOUBLE_PLUS;
+    }
     let body = &text[..end];
     let mark = match body.last() {
         Some(b'.') if body.len() > 4 && body.ends_with(b"e.p.") => 4,
@@ -445,6 +452,10 @@ mod tests {
     fn lenient_forms_and_their_quirks() {
         assert_eq!(quirks("0-0"), Quirks::CASTLING_WITH_ZEROS);
         assert_eq!(quirks("0-0-0+"), Quirks::CASTLING_WITH_ZEROS);
+        assert_eq!(quirks("Rh7++"), Quirks::DOUBLE_PLUS);
+        let double_plus = San::from_ascii(b"Rh7++").expect("a move");
+        assert_eq!(double_plus.san.check, Some(Check::Checkmate));
+        assert_eq!(kind("Rh7++"), kind("Rh7"));
         assert_eq!(quirks("o-o-o"), Quirks::LOWER_CASE_CASTLING);
         assert_eq!(kind("o-o"), SanKind::Castle(CastlingSide::KingSide));
         assert_eq!(quirks("Pe4"), Quirks::PAWN_LETTER);

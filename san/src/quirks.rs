@@ -63,6 +63,8 @@ bitflags::bitflags! {
         const SURPLUS_CHECKMATE = 1 << 20;
         /// `#` on a check that is not checkmate.
         const CHECKMATE_NOT_MATE = 1 << 21;
+        /// `++` for checkmate (read as `#`).
+        const DOUBLE_PLUS = 1 << 22;
     }
 }
 
@@ -102,6 +104,7 @@ impl Quirks {
             Quirks::SURPLUS_CHECK => "`+` on a move that gives no check",
             Quirks::SURPLUS_CHECKMATE => "`#` on a move that gives no check",
             Quirks::CHECKMATE_NOT_MATE => "`#` on a check that is not checkmate",
+            Quirks::DOUBLE_PLUS => "checkmate written `++`",
             _ => "unknown quirk",
         }
     }
