@@ -22,6 +22,7 @@ pub mod fen;
 pub mod perft;
 pub mod reading;
 pub mod san;
+pub mod san_cross;
 pub mod snapshot;
 
 mod parallel;
@@ -88,6 +89,7 @@ pub fn crate_dir() -> &'static Path {
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
     checks.extend(san::checks());
+    checks.extend(san_cross::checks());
     checks.extend(fen::checks());
     checks.extend(perft::checks());
     checks
