@@ -600,3 +600,20 @@ fn corpus_replay(ctx: &Context, section: &mut Section) {
         section.record(outcome.map_err(|e| short(&format!("{relative}: {e}"), 300)));
     }
 }
+
+/// The replay errors of a corpus file (a path below the corpus root), one
+/// per line, for the reviewed snapshots of the files in
+/// [`EXPECTED_ERRORS`] (`tests/san_fixtures.rs`).
+///
+/// # Errors
+///
+/// The file cannot be read, or replaying it panicked.
+pub fn replay_errors_report(ctx: &Context, relative: &str) -> Result<String, String> {
+    let replay = replay_file(&ctx.corpus_file(relative))?;
+    let mut out = format!("games={} played={}\n", replay.games, replay.played);
+    for error in &replay.errors {
+        out.push_str(error);
+        out.push('\n');
+    }
+    Ok(out)
+}

@@ -17,3 +17,19 @@ fn san_fixtures() {
         });
     });
 }
+
+#[test]
+fn corpus_files_with_replay_errors() {
+    // The corpus files that are meant to fail (variants, deliberate
+    // errors): their replay errors, reviewed.
+    let ctx = pgn_tests::Context::new(pgn_tests::Mode::Quick);
+    let mut settings = insta::Settings::clone_current();
+    settings.set_prepend_module_to_snapshot(false);
+    for &(path, errors, reason) in pgn_tests::san_cross::EXPECTED_ERRORS {
+        let report = pgn_tests::san_cross::replay_errors_report(&ctx, path).expect("replays");
+        assert_eq!(report.lines().count() - 1, errors, "{path}: {reason}");
+        let name = format!("san_corpus@{}", path.replace('/', "__"));
+        settings.set_description(reason);
+        settings.bind(|| insta::assert_snapshot!(name, report));
+    }
+}
