@@ -304,8 +304,39 @@ impl Position {
     }
 
     /// True if the side to move has at least one legal move.
+    ///
+    /// In check, evasions are tried one kind at a time (capturing the
+    /// checker, a king step, a block) and the first one found ends the
+    /// search: replaying a game tests for mate after every checking move.
     pub fn has_legal_moves(&self) -> bool {
-        self.count_legal_moves() > 0
+        let board = &self.board;
+        let them = !self.turn;
+        let Some(king) = board.king_of(self.turn) else { return false };
+        let occ = board.occupied();
+        let checkers = board.attackers_to(king, them, occ);
+        let Some(checker) = checkers.first() else { return self.count_legal_moves() > 0 };
+        const OTHERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
+        let single = !checkers.more_than_one();
+        // `legal_origins_to` is exact for every role: evasion, pins, en passant.
+        let any_to = |to: Square| {
+            OTHERS.iter().any(|&role| self.legal_origins_to(role, Bitboard::FULL, to).is_nonempty())
+        };
+        if single && any_to(checker) {
+            return true;
+        }
+        let without_king = occ.without(king);
+        let steps = king_attacks(king) & !board.by_color(self.turn);
+        if steps.into_iter().any(|to| !board.is_attacked(to, them, without_king)) {
+            return true;
+        }
+        if !single {
+            return false;
+        }
+        // Blocks, and the en passant capture of a checking pawn.
+        between(king, checker).into_iter().any(any_to)
+            || self.ep_square.is_some_and(|ep| {
+                self.legal_origins_to(Role::Pawn, Bitboard::FULL, ep).is_nonempty()
+            })
     }
 }
 
@@ -574,6 +605,33 @@ mod tests {
     use crate::position::{CastlingRights, Setup};
     use crate::types::{Color, File, Piece};
     use crate::xorshift::XorShift;
+
+    #[test]
+    fn has_legal_moves_agrees_with_counting() {
+        let mut rng = XorShift::new(0x51ed_270b_a0c2_1f3d);
+        let mut in_check = 0;
+        for _ in 0..600 {
+            let mut pos = Position::new();
+            for _ in 0..200 {
+                assert_eq!(pos.has_legal_moves(), pos.count_legal_moves() > 0, "{pos:?}");
+                in_check += usize::from(pos.is_check());
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(moves[rng.below(moves.len())]);
+            }
+        }
+        assert!(in_check > 1_000, "{in_check}");
+        // The perft suites' positions and every position one move later.
+        for pos in corpus_positions() {
+            for m in pos.legal_moves() {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                assert_eq!(next.has_legal_moves(), next.count_legal_moves() > 0, "{next:?}");
+            }
+        }
+    }
 
     /// The first four fields of a FEN (placement, turn, castling as
     /// `KQkq`, X-FEN or Shredder-FEN, en passant), enough for test
