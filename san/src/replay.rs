@@ -76,8 +76,11 @@ struct LineState {
     /// The position after the line's last move.
     pos: Position,
     /// The position before the line's last move: where a variation of
-    /// that move starts. `None` before the line's first move.
-    before: Option<Position>,
+    /// that move starts, when `has_before` (not before the line's first
+    /// move, nor after a move that could not be played). A plain field,
+    /// overwritten in place at every move.
+    before: Position,
+    has_before: bool,
     /// The ply of the line's last move.
     ply: u32,
     /// An earlier move of this line (or of the line it branches from)
@@ -197,7 +200,8 @@ impl Engine {
         }
         let ply = ply_before(&pos);
         let dead = self.unchecked;
-        self.lines.push(LineState { pos, before: None, ply, dead, orphan: false });
+        let before = pos.clone();
+        self.lines.push(LineState { pos, before, has_before: false, ply, dead, orphan: false });
         if dead { None } else { self.lines.first().map(|l| &l.pos) }
     }
 
@@ -227,7 +231,7 @@ impl Engine {
             return Outcome::Unresolved;
         }
         if line.dead {
-            line.before = None;
+            line.has_before = false;
             return Outcome::Unresolved;
         }
         // Export SAN first, in one pass; the full reader and resolver take
@@ -250,12 +254,12 @@ impl Engine {
                 // Most moves give no check and are written without a mark:
                 // then there is nothing to look at after the move.
                 let check = line.pos.gives_check(m);
-                let before = line.pos.clone();
+                line.before.clone_from(&line.pos);
+                line.has_before = true;
                 line.pos.play_unchecked(m);
                 if check || san.check.is_some() {
                     quirks |= san.check_quirks(&line.pos);
                 }
-                line.before = Some(before);
                 if !quirks.is_empty() {
                     let here = at();
                     for quirk in quirks.iter() {
@@ -266,7 +270,7 @@ impl Engine {
             }
             Err(problem) => {
                 line.dead = true;
-                line.before = None;
+                line.has_before = false;
                 self.report(problem, at(), Some((text, ply)));
                 Outcome::Unresolved
             }
@@ -275,22 +279,25 @@ impl Engine {
 
     fn begin_variation(&mut self) {
         let Some(parent) = self.lines.last() else { return };
-        let line = match &parent.before {
-            Some(before) => LineState {
-                pos: before.clone(),
-                before: None,
+        let line = if parent.has_before {
+            LineState {
+                pos: parent.before.clone(),
+                before: parent.before.clone(),
+                has_before: false,
                 ply: parent.ply.saturating_sub(1),
                 dead: false,
                 orphan: false,
-            },
-            None => LineState {
+            }
+        } else {
+            LineState {
                 pos: parent.pos.clone(),
-                before: None,
+                before: parent.pos.clone(),
+                has_before: false,
                 ply: parent.ply.saturating_sub(1),
                 dead: parent.dead,
                 // Nothing before it in a live line: reported at its first move.
                 orphan: !parent.dead,
-            },
+            }
         };
         self.lines.push(line);
     }
@@ -412,10 +419,13 @@ impl<V: ReplayVisitor> Replayer<V> {
     }
 
     /// Passes the engine's problems to the inner visitor.
+    #[inline]
     fn flush(&mut self) -> Flow {
-        if self.engine.pending.is_empty() {
-            return CONTINUE;
-        }
+        if self.engine.pending.is_empty() { CONTINUE } else { self.flush_pending() }
+    }
+
+    #[cold]
+    fn flush_pending(&mut self) -> Flow {
         let mut flow = CONTINUE;
         for d in self.engine.pending.drain(..) {
             let f = self.inner.replay_diagnostic(&d);
@@ -468,7 +478,10 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         let flow = match outcome {
             Outcome::Played { m, ply, depth } => {
                 let Some(line) = self.engine.lines.last() else { return CONTINUE };
-                let Some(before) = line.before.as_ref() else { return CONTINUE };
+                if !line.has_before {
+                    return CONTINUE;
+                }
+                let before = &line.before;
                 let played = Played { san, suffix, m, before, after: &line.pos, ply, depth };
                 self.inner.played(&played, at)
             }
