@@ -200,7 +200,13 @@ fn parse(text: &[u8], lang: Language) -> Result<ParsedSan, ParseSanError> {
             quirks |= Quirks::NULL_MOVE_Z0;
             SanKind::Null
         }
-        _ => parse_move(body, lang, &mut quirks)?,
+        _ => match castling_with_unicode_dashes(body) {
+            Some((side, found)) => {
+                quirks |= found | Quirks::UNICODE_DASH;
+                SanKind::Castle(side)
+            }
+            None => parse_move(body, lang, &mut quirks)?,
+        },
     };
     if mark > 0
         && !matches!(kind, SanKind::Normal { role: Role::Pawn, .. } | SanKind::Coordinates { .. })
@@ -226,6 +232,38 @@ fn strip_suffix(text: &[u8], end: &mut usize) -> Option<Suffix> {
         }
     }
     None
+}
+
+/// Castling written with Unicode dashes (U+2010 to U+2015, U+2212) instead
+/// of `-`, as word processors write it: the side, and the quirk of its
+/// letters (zeros or lower case), if any.
+fn castling_with_unicode_dashes(body: &[u8]) -> Option<(CastlingSide, Quirks)> {
+    let mut plain = [0u8; 5];
+    let mut len = 0;
+    let mut i = 0;
+    while let Some(&b) = body.get(i) {
+        let (byte, width) = match body.get(i..i + 3) {
+            Some([0xe2, 0x80, 0x90..=0x95] | [0xe2, 0x88, 0x92]) => (b'-', 3),
+            _ => (b, 1),
+        };
+        *plain.get_mut(len)? = byte;
+        len += 1;
+        i += width;
+    }
+    if len == body.len() {
+        return None;
+    }
+    let side = match plain.get(..len)? {
+        b"O-O" | b"0-0" | b"o-o" => CastlingSide::KingSide,
+        b"O-O-O" | b"0-0-0" | b"o-o-o" => CastlingSide::QueenSide,
+        _ => return None,
+    };
+    let quirks = match plain[0] {
+        b'0' => Quirks::CASTLING_WITH_ZEROS,
+        b'o' => Quirks::LOWER_CASE_CASTLING,
+        _ => Quirks::empty(),
+    };
+    Some((side, quirks))
 }
 
 /// Takes `+` or `#` off the end.
@@ -453,6 +491,11 @@ mod tests {
         assert_eq!(quirks("0-0"), Quirks::CASTLING_WITH_ZEROS);
         assert_eq!(quirks("0-0-0+"), Quirks::CASTLING_WITH_ZEROS);
         assert_eq!(quirks("Rh7++"), Quirks::DOUBLE_PLUS);
+        assert_eq!(kind("O\u{2011}O"), SanKind::Castle(CastlingSide::KingSide));
+        assert_eq!(kind("O\u{2013}O\u{2013}O"), SanKind::Castle(CastlingSide::QueenSide));
+        assert_eq!(quirks("O\u{2212}O"), Quirks::UNICODE_DASH);
+        assert_eq!(quirks("0\u{2010}0+"), Quirks::UNICODE_DASH | Quirks::CASTLING_WITH_ZEROS);
+        assert!(San::from_ascii("N\u{2011}f3".as_bytes()).is_err());
         let double_plus = San::from_ascii(b"Rh7++").expect("a move");
         assert_eq!(double_plus.san.check, Some(Check::Checkmate));
         assert_eq!(kind("Rh7++"), kind("Rh7"));

@@ -65,6 +65,8 @@ bitflags::bitflags! {
         const CHECKMATE_NOT_MATE = 1 << 21;
         /// `++` for checkmate (read as `#`).
         const DOUBLE_PLUS = 1 << 22;
+        /// Castling with Unicode dashes (`O‑O`, U+2010 to U+2015, U+2212).
+        const UNICODE_DASH = 1 << 23;
     }
 }
 
@@ -105,6 +107,7 @@ impl Quirks {
             Quirks::SURPLUS_CHECKMATE => "`#` on a move that gives no check",
             Quirks::CHECKMATE_NOT_MATE => "`#` on a check that is not checkmate",
             Quirks::DOUBLE_PLUS => "checkmate written `++`",
+            Quirks::UNICODE_DASH => "castling written with Unicode dashes",
             _ => "unknown quirk",
         }
     }

@@ -92,11 +92,6 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
         1,
         "three-check games separated by blank lines only, read as one game",
     ),
-    (
-        "pgn/scalachess-fixtures/weirdDashes.pgn",
-        1,
-        "castling `O‑O` with U+2011 dashes; python-chess fails too (at `Ba6` next)",
-    ),
 ];
 
 /// Moves a peer's `moveorder` file lists that are not legal, by FEN, with
