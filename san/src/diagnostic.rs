@@ -29,6 +29,10 @@ pub enum ReplayProblem {
     /// The FEN tag holds no legal position; the game's moves are kept as
     /// text.
     InvalidFen(String),
+    /// The FEN tag's castling rights or en passant square did not fit the
+    /// placement and were dropped (what was dropped); the moves are checked
+    /// from the repaired position.
+    RepairedFen(String),
     /// The Variant tag names rules this crate does not know; the game's
     /// moves are kept as text.
     UnsupportedVariant(String),
@@ -63,6 +67,7 @@ impl ReplayProblem {
             | ReplayProblem::VariationWithoutMove
             | ReplayProblem::InvalidFen(_) => Severity::Error,
             ReplayProblem::UnsupportedVariant(_)
+            | ReplayProblem::RepairedFen(_)
             | ReplayProblem::Quirk(_)
             | ReplayProblem::ResultContradictsPosition { .. }
             | ReplayProblem::PlyCountMismatch { .. } => Severity::Warning,
@@ -84,6 +89,7 @@ impl fmt::Display for ReplayProblem {
             ReplayProblem::InvalidFen(why) => {
                 write!(f, "FEN tag is not a legal position ({why}); moves not checked")
             }
+            ReplayProblem::RepairedFen(what) => write!(f, "FEN tag repaired: {what}"),
             ReplayProblem::UnsupportedVariant(name) => {
                 write!(f, "variant \"{name}\" is not supported; moves not checked")
             }

@@ -12,7 +12,7 @@
 //! is over, its final position is checked against the game's result
 //! (checkmate or stalemate with another result), and against PlyCount.
 
-use chess_core::{Color, Move, Position};
+use chess_core::{Color, Move, Position, PositionError};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -187,11 +187,13 @@ impl Engine {
             self.unchecked = true;
             self.setup_problem = Some(ReplayProblem::UnsupportedVariant(name));
         } else if let Some(fen) = self.fen.as_deref() {
-            match Fen::from_ascii_lenient(fen)
-                .map_err(|e| e.to_string())
-                .and_then(|f| f.into_position().map_err(|e| e.to_string()))
-            {
-                Ok(p) => pos = p,
+            match Fen::from_ascii_lenient(fen).map_err(|e| e.to_string()).and_then(set_up) {
+                Ok((p, repairs)) => {
+                    pos = p;
+                    if !repairs.is_empty() {
+                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs.join("; ")));
+                    }
+                }
                 Err(why) => {
                     self.unchecked = true;
                     self.setup_problem = Some(ReplayProblem::InvalidFen(why));
@@ -343,6 +345,31 @@ impl Engine {
             self.report(ReplayProblem::ResultContradictsPosition { expected, given }, at, None);
         }
     }
+}
+
+/// The position of a FEN tag. Castling rights without their king and rook,
+/// and an en passant square with no pawn that could just have advanced,
+/// are dropped (as other readers do) and said in the repairs; anything
+/// else illegal is an error.
+fn set_up(fen: Fen) -> Result<(Position, Vec<String>), String> {
+    let mut setup = fen.into_setup();
+    let mut repairs = Vec::new();
+    // Each turn drops one right or the en passant square: at most five.
+    for _ in 0..6 {
+        match Position::from_setup(setup.clone()) {
+            Ok(pos) => return Ok((pos, repairs)),
+            Err(PositionError::InvalidCastlingRights { square }) => {
+                setup.castling_rights.discard(square);
+                repairs.push(format!("castling right of the rook on {square} dropped"));
+            }
+            Err(PositionError::InvalidEnPassant { square }) => {
+                setup.ep_square = None;
+                repairs.push(format!("en passant square {square} dropped"));
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    Err("castling rights cannot be repaired".to_owned())
 }
 
 /// The ply of the last move before `pos`: 0 for a white move to come at

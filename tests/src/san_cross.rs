@@ -39,12 +39,6 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
         3,
         "puzzle moves illegal in their FEN (`Nxg5` at ply 1 of game 1); python-chess agrees",
     ),
-    (
-        "pgn/scalachess-fixtures/caissa.pgn",
-        1,
-        "FEN tag with castling rights KQkq but no rooks on their squares (ruling F3); \
-         python-chess drops the rights and plays on",
-    ),
     ("pgn/scalachess-fixtures/disambiguated.pgn", 1, "`Be5` at ply 1; python-chess agrees"),
     (
         "pgn/scalachess-fixtures/festivalFigueira.pgn",
