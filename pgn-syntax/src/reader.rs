@@ -1072,9 +1072,7 @@ impl<R: Read> Reader<R> {
         if g.result_tag.is_some_and(|tag| tag != result) {
             self.report(v, g, DiagnosticKind::ResultMismatch, at);
         }
-        let base = self.src.base();
-        let mut place = Place::new(at, &self.src.buf[..self.src.end], base, &mut self.src.lines);
-        let flow = v.termination(result, &mut place);
+        let flow = v.termination(result, &mut self.src.place(at));
         obey(g, flow);
         true
     }
@@ -1138,9 +1136,8 @@ impl<R: Read> Reader<R> {
         }
         self.close_variations(v, g, at);
         self.report(v, g, DiagnosticKind::MissingTermination, at);
-        let base = self.src.base();
-        let mut place = Place::new(at, &self.src.buf[..self.src.end], base, &mut self.src.lines);
-        let flow = v.termination(g.result_tag.unwrap_or(GameResult::Unknown), &mut place);
+        let result = g.result_tag.unwrap_or(GameResult::Unknown);
+        let flow = v.termination(result, &mut self.src.place(at));
         obey(g, flow);
     }
 

@@ -163,6 +163,14 @@ impl<R: Read> Source<R> {
         Ok(drop)
     }
 
+    /// The [`Place`] of an absolute offset in the window, for a visitor.
+    ///
+    /// [`Place`]: crate::Place
+    pub(crate) fn place(&mut self, offset: u64) -> crate::Place<'_> {
+        let base = self.base();
+        crate::Place::new(offset, &self.buf[..self.end], base, &mut self.lines)
+    }
+
     /// The line and column (both from 1) of an absolute offset in the
     /// window or after it; an offset before the window (already dropped)
     /// gets the line counted last.

@@ -111,14 +111,15 @@ fn bench(c: &mut Criterion) {
             }
         })
     });
+    // The (position, role, square) of every piece or pawn move.
+    let targets: Vec<_> = parsed
+        .iter()
+        .filter_map(|(pos, p)| match p.san.kind {
+            SanKind::Normal { role, to, .. } => Some((pos, role, to)),
+            _ => None,
+        })
+        .collect();
     group.bench_function("legal_moves_to", |b| {
-        let targets: Vec<_> = parsed
-            .iter()
-            .filter_map(|(pos, p)| match p.san.kind {
-                SanKind::Normal { role, to, .. } => Some((pos, role, to)),
-                _ => None,
-            })
-            .collect();
         b.iter(|| {
             for (pos, role, to) in &targets {
                 black_box(pos.legal_moves_to(*role, Bitboard::FULL, *to));
@@ -126,13 +127,6 @@ fn bench(c: &mut Criterion) {
         })
     });
     group.bench_function("legal_origins_to", |b| {
-        let targets: Vec<_> = parsed
-            .iter()
-            .filter_map(|(pos, p)| match p.san.kind {
-                SanKind::Normal { role, to, .. } => Some((pos, role, to)),
-                _ => None,
-            })
-            .collect();
         b.iter(|| {
             for (pos, role, to) in &targets {
                 black_box(pos.legal_origins_to(*role, Bitboard::FULL, *to));

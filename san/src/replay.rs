@@ -260,7 +260,7 @@ impl Engine {
                 line.has_before = true;
                 line.pos.play_unchecked(m);
                 if check || san.check.is_some() {
-                    quirks |= san.check_quirks(&line.pos);
+                    quirks |= san.check_quirks_knowing(check, &line.pos);
                 }
                 if !quirks.is_empty() {
                     let here = at();

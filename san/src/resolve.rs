@@ -91,7 +91,12 @@ impl San {
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     pub fn check_quirks(&self, after: &Position) -> Quirks {
-        let is_check = after.is_check();
+        self.check_quirks_knowing(after.is_check(), after)
+    }
+
+    /// [`San::check_quirks`] for a caller that already knows whether the
+    /// move gives check (from `Position::gives_check`, as a replay does).
+    pub(crate) fn check_quirks_knowing(&self, is_check: bool, after: &Position) -> Quirks {
         match (self.check, is_check) {
             (None, false) => Quirks::empty(),
             (Some(Check::Check), false) => Quirks::SURPLUS_CHECK,
