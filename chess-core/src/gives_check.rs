@@ -1,5 +1,7 @@
-//! [`Position::gives_check`]: whether a legal move checks the opponent,
-//! decided before playing it from the move and the between/line tables.
+//! [`Position::gives_check`] and the checkers that
+//! [`Position::play_unchecked`] keeps: which pieces a legal move makes
+//! check the opponent, decided before playing it from the move and the
+//! between/line tables.
 //!
 //! The usual test after a move (the attackers of the king) reads the slider
 //! attack tables, close to a megabyte: when every call sees a new position,
@@ -40,24 +42,9 @@ impl Position {
     /// assert!(!pos.gives_check(m));
     /// ```
     pub fn gives_check(&self, m: Move) -> bool {
-        let us = self.turn();
-        let board = self.board();
-        let Some(king) = board.king_of(!us) else { return false };
-        let occ = board.occupied();
-        match m {
-            Move::Normal { role, from, to, promotion, .. } => {
-                let after = occ.without(from).with(to);
-                direct(us, promotion.unwrap_or(role), to, king, after)
-                    || self.discovered(from, to, king, after)
-            }
-            Move::EnPassant { from, to } => {
-                let captured = Square::from_coords(to.file(), from.rank());
-                let after = occ.without(from).without(captured).with(to);
-                pawn_attacks(us, to).contains(king)
-                    || self.discovered(from, to, king, after)
-                    || self.discovered(captured, to, king, after)
-            }
-            Move::Castle { .. } | Move::Null => {
+        match self.checkers_after(m) {
+            Some(checkers) => checkers.is_nonempty(),
+            None => {
                 let mut next = self.clone();
                 next.play_unchecked(m);
                 next.is_check()
@@ -65,30 +52,73 @@ impl Position {
         }
     }
 
-    /// True if a slider of the side to move checks `king` through `vacated`
+    /// The pieces that will check the opponent once the legal move `m` is
+    /// played, for normal moves and en passant; `None` for castling and
+    /// null moves, which [`Position::play_unchecked`] looks up afterwards.
+    ///
+    /// A checker is the moved piece (direct check) or a slider of ours
+    /// whose line to the king ran through a vacated square (discovered
+    /// check). The side not to move is never in check before the move
+    /// (ruling F3), so no other piece can check after it.
+    #[inline]
+    pub(crate) fn checkers_after(&self, m: Move) -> Option<Bitboard> {
+        let us = self.turn;
+        let board = &self.board;
+        let Some(king) = board.king_of(!us) else { return Some(Bitboard::EMPTY) };
+        let occ = board.occupied();
+        match m {
+            Move::Normal { role, from, to, promotion, .. } => {
+                let after = occ.without(from).with(to);
+                let mut checkers = self.discovered(from, to, king, after);
+                if direct(us, promotion.unwrap_or(role), to, king, after) {
+                    checkers.add(to);
+                }
+                Some(checkers)
+            }
+            Move::EnPassant { from, to } => {
+                let captured = Square::from_coords(to.file(), from.rank());
+                let after = occ.without(from).without(captured).with(to);
+                let mut checkers = self.discovered(from, to, king, after)
+                    | self.discovered(captured, to, king, after);
+                if pawn_attacks(us, to).contains(king) {
+                    checkers.add(to);
+                }
+                Some(checkers)
+            }
+            Move::Castle { .. } | Move::Null => None,
+        }
+    }
+
+    /// The sliders of the side to move that check `king` through `vacated`
     /// once it is empty (occupancy `after`), other than the piece now on
     /// `to`.
-    fn discovered(&self, vacated: Square, to: Square, king: Square, after: Bitboard) -> bool {
+    #[inline]
+    fn discovered(&self, vacated: Square, to: Square, king: Square, after: Bitboard) -> Bitboard {
         let ray = line(king, vacated);
         if ray.is_empty() {
-            return false;
+            return Bitboard::EMPTY;
         }
-        let board = self.board();
-        let ours = board.by_color(self.turn());
+        let board = &self.board;
+        let ours = board.by_color(self.turn);
         let sliders = if orthogonal(king, vacated) {
             board.rooks_and_queens()
         } else {
             board.bishops_and_queens()
         };
         let candidates = (sliders & ours & ray).without(vacated).without(to);
-        candidates
-            .into_iter()
-            .any(|s| between(king, s).contains(vacated) && (between(king, s) & after).is_empty())
+        let mut found = Bitboard::EMPTY;
+        for s in candidates {
+            if between(king, s).contains(vacated) && (between(king, s) & after).is_empty() {
+                found.add(s);
+            }
+        }
+        found
     }
 }
 
 /// True if a piece of `role` and colour `us` on `to` attacks `king` given
 /// the occupancy `after`.
+#[inline]
 fn direct(us: Color, role: Role, to: Square, king: Square, after: Bitboard) -> bool {
     let clear = || (between(to, king) & after).is_empty();
     match role {
@@ -121,6 +151,7 @@ mod tests {
                     let mut next = pos.clone();
                     next.play_unchecked(m);
                     assert_eq!(pos.gives_check(m), next.is_check(), "{m:?} in {pos:?}");
+                    assert_eq!(next.checkers(), next.compute_checkers(), "{m:?} in {pos:?}");
                     checked += 1;
                 }
                 pos.play_unchecked(moves[rng.below(moves.len())]);

@@ -23,8 +23,8 @@
 use arrayvec::ArrayVec;
 
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, bishop_rays, king_attacks, knight_attacks, line, pawn_attacks,
+    queen_attacks, rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::board::Board;
@@ -147,7 +147,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
     let ours = board.by_color(us);
     let theirs = board.by_color(them);
     let occ = board.occupied();
-    let checkers = board.attackers_to(king, them, occ);
+    let checkers = pos.checkers;
 
     // King steps: the king is taken off the board so that a slider's ray
     // passes through its old square.
@@ -313,8 +313,10 @@ impl Position {
         let them = !self.turn;
         let Some(king) = board.king_of(self.turn) else { return false };
         let occ = board.occupied();
-        let checkers = board.attackers_to(king, them, occ);
-        let Some(checker) = checkers.first() else { return self.count_legal_moves() > 0 };
+        let checkers = self.checkers;
+        let Some(checker) = checkers.first() else {
+            return self.has_free_move(king) || self.count_legal_moves() > 0;
+        };
         const OTHERS: [Role; 5] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen];
         let single = !checkers.more_than_one();
         // `legal_origins_to` is exact for every role: evasion, pins, en passant.
@@ -337,6 +339,42 @@ impl Position {
             || self.ep_square.is_some_and(|ep| {
                 self.legal_origins_to(Role::Pawn, Bitboard::FULL, ep).is_nonempty()
             })
+    }
+}
+
+impl Position {
+    /// Out of check, true if a piece that is not pinned (and not the king)
+    /// has a move: such moves are all legal, en passant aside, which is
+    /// not looked at. False says nothing (every piece may be pinned or
+    /// blocked); the caller then generates.
+    fn has_free_move(&self, king: Square) -> bool {
+        let board = &self.board;
+        let us = self.turn;
+        let ours = board.by_color(us);
+        let occ = board.occupied();
+        let free = ours.without(king) & !self.pinned_to(king, us);
+        let up = us.fold_wb(8, -8);
+        let pawns = free & board.pawns();
+        let theirs = board.by_color(!us);
+        for from in pawns {
+            let step = from.offset(up).is_some_and(|to| !occ.contains(to));
+            if step || (pawn_attacks(us, from) & theirs).is_nonempty() {
+                return true;
+            }
+        }
+        for from in free & !board.pawns() {
+            let targets = match board.role_at(from) {
+                Some(Role::Knight) => knight_attacks(from),
+                Some(Role::Bishop) => bishop_attacks(from, occ),
+                Some(Role::Rook) => rook_attacks(from, occ),
+                Some(Role::Queen) => queen_attacks(from, occ),
+                _ => Bitboard::EMPTY,
+            };
+            if (targets & !ours).is_nonempty() {
+                return true;
+            }
+        }
+        false
     }
 }
 
@@ -402,9 +440,9 @@ impl Position {
             }
             Role::Pawn => return self.pawn_origins_to(pieces, to, king),
             Role::Knight => pieces & knight_attacks(to),
-            Role::Bishop => pieces & bishop_attacks(to, occ),
-            Role::Rook => pieces & rook_attacks(to, occ),
-            Role::Queen => pieces & queen_attacks(to, occ),
+            Role::Bishop => reaching(pieces & bishop_rays(to), to, occ),
+            Role::Rook => reaching(pieces & rook_rays(to), to, occ),
+            Role::Queen => reaching(pieces & (rook_rays(to) | bishop_rays(to)), to, occ),
         };
         if candidates.is_empty() || !self.evades_check(king, to) {
             return Bitboard::EMPTY;
@@ -526,22 +564,7 @@ impl Position {
     /// captures or blocks.
     #[inline]
     fn evades_check(&self, king: Square, to: Square) -> bool {
-        let board = &self.board;
-        let them = !self.turn;
-        let theirs = board.by_color(them);
-        // Sliders only if one stands on a line from the king (the rays on
-        // an empty board are one cached entry per square): most positions
-        // skip the two magic lookups of a full attack test.
-        let aligned = theirs
-            & ((rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-                | (bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()));
-        let checkers = if aligned.is_empty() {
-            theirs
-                & ((knight_attacks(king) & board.knights())
-                    | (pawn_attacks(self.turn, king) & board.pawns()))
-        } else {
-            board.attackers_to(king, them, board.occupied())
-        };
+        let checkers = self.checkers;
         match checkers.single() {
             None => checkers.is_empty(),
             Some(checker) => between(king, checker).with(checker).contains(to),
@@ -565,11 +588,11 @@ impl Position {
         if (through & movers & board.by_color(!self.turn)).is_empty() {
             return true;
         }
+        // A slider on the line with nothing between it and the king once
+        // the move is made (one that is captured does not count).
         let occ = board.occupied().without(from).with(to);
         let theirs = board.by_color(!self.turn).without(to);
-        let sliders = (rook_attacks(king, occ) & board.rooks_and_queens())
-            | (bishop_attacks(king, occ) & board.bishops_and_queens());
-        (sliders & theirs).is_empty()
+        reaching(through & movers & theirs, king, occ).is_empty()
     }
 
     /// The legal castling move on `side`, if there is one: the right
@@ -590,6 +613,20 @@ impl Position {
         (!self.is_check() && castling_path_is_free(&self.board, us, king, rook))
             .then_some(Move::Castle { king, rook })
     }
+}
+
+/// The sliders among `sliders` (each on a line with `to`) with no piece of
+/// `occ` between them and `to`: a few lookups in the small between table
+/// instead of the large slider attack table.
+#[inline]
+fn reaching(sliders: Bitboard, to: Square, occ: Bitboard) -> Bitboard {
+    let mut found = Bitboard::EMPTY;
+    for from in sliders {
+        if (between(from, to) & occ).is_empty() {
+            found.add(from);
+        }
+    }
+    found
 }
 
 /// Adds a move to a [`MovesTo`]; [`MAX_MOVES_TO`] bounds every case, so
@@ -631,6 +668,18 @@ mod tests {
                 assert_eq!(next.has_legal_moves(), next.count_legal_moves() > 0, "{next:?}");
             }
         }
+    }
+
+    #[test]
+    fn stalemate_with_a_pinned_piece() {
+        // The knight on b7 is pinned by the bishop; the king's squares are
+        // covered. One white move later the knight is free to move.
+        let pos = position_from_fen("k7/1n1N4/1KB5/8/8/8/8/8 b - -").expect("valid");
+        assert!(!pos.is_check());
+        assert!(!pos.has_legal_moves());
+        assert!(pos.is_stalemate());
+        let free = position_from_fen("k7/1n1N4/1K6/8/8/8/8/8 b - -").expect("valid");
+        assert!(free.has_legal_moves());
     }
 
     /// The first four fields of a FEN (placement, turn, castling as

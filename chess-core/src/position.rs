@@ -160,6 +160,10 @@ pub struct Position {
     pub(crate) ep_square: Option<Square>,
     pub(crate) halfmoves: u32,
     pub(crate) fullmoves: NonZeroU32,
+    /// The pieces that check the side to move: a function of the fields
+    /// above, kept up to date by every constructor and by
+    /// [`Position::play_unchecked`], so check tests cost nothing.
+    pub(crate) checkers: Bitboard,
 }
 
 impl Default for Position {
@@ -178,6 +182,7 @@ impl Position {
             ep_square: None,
             halfmoves: 0,
             fullmoves: NonZeroU32::MIN,
+            checkers: Bitboard::EMPTY,
         }
     }
 
@@ -197,14 +202,16 @@ impl Position {
         if let Some(square) = (board.pawns() & Bitboard::BACKRANKS).first() {
             return Err(PositionError::PawnOnBackRank { square });
         }
-        let pos = Position {
+        let mut pos = Position {
             board,
             turn: setup.turn,
             castling: setup.castling_rights,
             ep_square: setup.ep_square,
             halfmoves: setup.halfmoves,
             fullmoves: setup.fullmoves,
+            checkers: Bitboard::EMPTY,
         };
+        pos.checkers = pos.compute_checkers();
         let them = !pos.turn;
         if let Some(king) = board.king_of(them)
             && board.is_attacked(king, pos.turn, board.occupied())
@@ -326,9 +333,16 @@ impl Position {
         self.board.king_of(self.turn)
     }
 
-    /// The pieces that give check to the side to move.
+    /// The pieces that give check to the side to move (kept with the
+    /// position: no computation).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// The checkers from the attack tables, for constructors and for the
+    /// moves [`Position::checkers_after`] does not cover.
+    pub(crate) fn compute_checkers(&self) -> Bitboard {
         match self.our_king() {
             Some(king) => self.board.attackers_to(king, !self.turn, self.board.occupied()),
             None => Bitboard::EMPTY,
@@ -419,7 +433,11 @@ impl Position {
     /// Plays a move without checking it. The move must be legal (from
     /// [`Position::legal_moves`]) or [`Move::Null`]; anything else leaves a
     /// position that breaks the invariants of this type (but never panics).
+    #[inline(always)]
     pub fn play_unchecked(&mut self, m: Move) {
+        // Decided before the move from the line tables (see
+        // `gives_check.rs`); castling and null moves are looked up after.
+        let checkers = self.checkers_after(m);
         let us = self.turn;
         let them = !us;
         self.ep_square = None;
@@ -471,6 +489,7 @@ impl Position {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = them;
+        self.checkers = checkers.unwrap_or_else(|| self.compute_checkers());
     }
 
     /// Pieces of the side to move that are pinned to their king.
@@ -485,8 +504,8 @@ impl Position {
         let b = &self.board;
         let them = b.by_color(!us);
         let snipers = them
-            & ((crate::attacks::rook_attacks(king, Bitboard::EMPTY) & b.rooks_and_queens())
-                | (crate::attacks::bishop_attacks(king, Bitboard::EMPTY) & b.bishops_and_queens()));
+            & ((crate::attacks::rook_rays(king) & b.rooks_and_queens())
+                | (crate::attacks::bishop_rays(king) & b.bishops_and_queens()));
         let occ = b.occupied();
         let mut pinned = Bitboard::EMPTY;
         for sniper in snipers {

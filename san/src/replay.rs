@@ -253,12 +253,12 @@ impl Engine {
         });
         match resolved {
             Ok((san, m, mut quirks)) => {
-                // Most moves give no check and are written without a mark:
-                // then there is nothing to look at after the move.
-                let check = line.pos.gives_check(m);
                 line.before.clone_from(&line.pos);
                 line.has_before = true;
                 line.pos.play_unchecked(m);
+                // Most moves give no check and are written without a mark:
+                // then there is nothing more to look at.
+                let check = line.pos.is_check();
                 if check || san.check.is_some() {
                     quirks |= san.check_quirks_knowing(check, &line.pos);
                 }
