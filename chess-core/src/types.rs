@@ -208,7 +208,23 @@ impl File {
     /// The file with index 0 (`a`) to 7 (`h`).
     #[inline]
     pub const fn new(index: u32) -> Option<File> {
-        if index < 8 { Some(File::ALL[index as usize]) } else { None }
+        if index < 8 { Some(File::from_index_wrapping(index)) } else { None }
+    }
+
+    /// The file with index `index % 8` (a match the compiler reduces to
+    /// the mask).
+    #[inline]
+    pub(crate) const fn from_index_wrapping(index: u32) -> File {
+        match index & 7 {
+            0 => File::A,
+            1 => File::B,
+            2 => File::C,
+            3 => File::D,
+            4 => File::E,
+            5 => File::F,
+            6 => File::G,
+            _ => File::H,
+        }
     }
 
     /// 0 for `a` up to 7 for `h`.
@@ -271,7 +287,23 @@ impl Rank {
     /// The rank with index 0 (rank 1) to 7 (rank 8).
     #[inline]
     pub const fn new(index: u32) -> Option<Rank> {
-        if index < 8 { Some(Rank::ALL[index as usize]) } else { None }
+        if index < 8 { Some(Rank::from_index_wrapping(index)) } else { None }
+    }
+
+    /// The rank with index `index % 8` (a match the compiler reduces to
+    /// the mask).
+    #[inline]
+    pub(crate) const fn from_index_wrapping(index: u32) -> Rank {
+        match index & 7 {
+            0 => Rank::First,
+            1 => Rank::Second,
+            2 => Rank::Third,
+            3 => Rank::Fourth,
+            4 => Rank::Fifth,
+            5 => Rank::Sixth,
+            6 => Rank::Seventh,
+            _ => Rank::Eighth,
+        }
     }
 
     /// 0 for rank 1 up to 7 for rank 8.
@@ -323,6 +355,19 @@ macro_rules! squares {
         impl Square {
             /// All 64 squares in index order.
             pub const ALL: [Square; 64] = [$(Square::$sq),*];
+
+            /// The square with index `index % 64`. A match from each index
+            /// to its square, which the compiler reduces to the mask (a
+            /// table lookup would be a load and a bounds check).
+            #[inline]
+            #[allow(non_upper_case_globals)]
+            pub(crate) const fn from_index_wrapping(index: u32) -> Square {
+                $(const $sq: u32 = Square::$sq as u32;)*
+                match index & 63 {
+                    $($sq => Square::$sq,)*
+                    _ => Square::H8,
+                }
+            }
         }
     };
 }
@@ -342,19 +387,13 @@ impl Square {
     /// The square with index 0..64, or `None`.
     #[inline]
     pub const fn new(index: u32) -> Option<Square> {
-        if index < 64 { Some(Square::ALL[index as usize]) } else { None }
-    }
-
-    /// The square with index `index % 64`: for indices known to be in range.
-    #[inline]
-    pub(crate) const fn from_index_wrapping(index: u32) -> Square {
-        Square::ALL[(index & 63) as usize]
+        if index < 64 { Some(Square::from_index_wrapping(index)) } else { None }
     }
 
     /// The square on `file` and `rank`.
     #[inline]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
-        Square::ALL[(rank as usize) * 8 + file as usize]
+        Square::from_index_wrapping(rank as u32 * 8 + file as u32)
     }
 
     /// 0 for `a1` up to 63 for `h8`.
@@ -366,20 +405,20 @@ impl Square {
     /// The file of the square.
     #[inline]
     pub const fn file(self) -> File {
-        File::ALL[self as usize & 7]
+        File::from_index_wrapping(self as u32)
     }
 
     /// The rank of the square.
     #[inline]
     pub const fn rank(self) -> Rank {
-        Rank::ALL[self as usize >> 3]
+        Rank::from_index_wrapping(self as u32 >> 3)
     }
 
     /// The square `delta` indices away, if that is on the board.
     #[inline]
     pub const fn offset(self, delta: i32) -> Option<Square> {
         let i = self as i32 + delta;
-        if 0 <= i && i < 64 { Some(Square::ALL[i as usize]) } else { None }
+        if 0 <= i && i < 64 { Some(Square::from_index_wrapping(i as u32)) } else { None }
     }
 
     /// The same square seen from the other side (`a1` becomes `a8`).

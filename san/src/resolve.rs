@@ -359,8 +359,6 @@ fn resolve_normal(
     Ok(found)
 }
 
-/// True if `promotion` is given exactly when a pawn reaches the last rank.
-#[inline]
 /// The fast path of replaying games: export SAN of a piece or pawn move
 /// written without disambiguation (`Nf3`, `exd5`, `e8=Q+`), resolved in
 /// one pass over the text, with its check mark as written. `None` for
@@ -375,28 +373,27 @@ pub(crate) fn resolve_plain(pos: &Position, text: &[u8]) -> Option<(Move, Option
         _ => (text, None),
     };
     let (body, promotion) = match body {
-        [rest @ .., b'=', letter @ (b'N' | b'B' | b'R' | b'Q')] => {
-            (rest, Some(Role::from_char(char::from(*letter))?))
+        [rest @ .., b'=', letter] => {
+            (rest, Some(piece_letter(*letter).filter(|r| *r != Role::King)?))
         }
         _ => (body, None),
     };
     let [rest @ .., file, rank] = body else { return None };
-    let to = Square::from_coords(
-        File::from_char(char::from(*file))?,
-        Rank::from_char(char::from(*rank))?,
-    );
+    let (file, rank) = (file.wrapping_sub(b'a'), rank.wrapping_sub(b'1'));
+    if file > 7 || rank > 7 {
+        return None;
+    }
+    let to = Square::new(u32::from(rank) * 8 + u32::from(file))?;
     let (rest, capture) = match rest {
         [rest @ .., b'x'] => (rest, true),
         _ => (rest, false),
     };
     let (role, from) = match rest {
         [] => (Role::Pawn, Bitboard::FULL),
-        [letter @ (b'N' | b'B' | b'R' | b'Q' | b'K')] => {
-            (Role::from_char(char::from(*letter))?, Bitboard::FULL)
+        [letter] if capture && letter.wrapping_sub(b'a') < 8 => {
+            (Role::Pawn, Bitboard::file(File::new(u32::from(letter - b'a'))?))
         }
-        [file @ b'a'..=b'h'] if capture => {
-            (Role::Pawn, Bitboard::file(File::from_char(char::from(*file))?))
-        }
+        [letter] => (piece_letter(*letter)?, Bitboard::FULL),
         _ => return None,
     };
     if !promotion_fits(role, to, promotion) {
@@ -407,6 +404,21 @@ pub(crate) fn resolve_plain(pos: &Position, text: &[u8]) -> Option<(Move, Option
     (m.is_capture() == capture).then_some((m, check))
 }
 
+/// The role of an export SAN piece letter (upper case, no pawn).
+#[inline]
+fn piece_letter(letter: u8) -> Option<Role> {
+    match letter {
+        b'N' => Some(Role::Knight),
+        b'B' => Some(Role::Bishop),
+        b'R' => Some(Role::Rook),
+        b'Q' => Some(Role::Queen),
+        b'K' => Some(Role::King),
+        _ => None,
+    }
+}
+
+/// True if `promotion` is given exactly when a pawn reaches the last rank.
+#[inline]
 fn promotion_fits(role: Role, to: Square, promotion: Option<Role>) -> bool {
     let promotes = role == Role::Pawn && Bitboard::BACKRANKS.contains(to);
     promotes == promotion.is_some()
