@@ -187,6 +187,31 @@ fn fields<'a>(input: &'a [u8], is_sep: impl Fn(u8) -> bool) -> Vec<Span<'a>> {
     out
 }
 
+/// Finds the first four fields of an EPD record: runs of bytes other than
+/// space and tab, as `(start, end)` byte ranges. Scans only as far as the
+/// end of the fourth field and does not allocate.
+pub(crate) fn epd_field_spans(s: &[u8]) -> Result<[(usize, usize); 4], ParseFenError> {
+    let mut spans = [(0, 0); 4];
+    let mut i = 0;
+    for (found, span) in spans.iter_mut().enumerate() {
+        while i < s.len() && (s[i] == b' ' || s[i] == b'\t') {
+            i += 1;
+        }
+        if i == s.len() {
+            return Err(ParseFenError {
+                kind: ParseFenErrorKind::FieldCount { found, expected: "4" },
+                offset: s.len(),
+            });
+        }
+        let start = i;
+        while i < s.len() && s[i] != b' ' && s[i] != b'\t' {
+            i += 1;
+        }
+        *span = (start, i);
+    }
+    Ok(spans)
+}
+
 // turn = "w" | "b"
 fn turn(i: &[u8]) -> IResult<&[u8], Color> {
     alt((value(Color::White, tag("w")), value(Color::Black, tag("b")))).parse(i)
@@ -342,15 +367,19 @@ impl Fen {
     ///
     /// [`ParseFenError`] naming the field and byte offset.
     pub fn from_ascii_epd_prefix(s: &[u8]) -> Result<(Fen, &[u8]), ParseFenError> {
-        let parts = fields(s, |b| b == b' ' || b == b'\t');
-        let Some(fourth) = parts.get(3) else {
-            return Err(ParseFenError {
-                kind: ParseFenErrorKind::FieldCount { found: parts.len(), expected: "4" },
-                offset: s.len(),
-            });
-        };
-        let fen = Fen::from_fields(&parts[..4], false)?;
-        Ok((fen, &s[fourth.offset + fourth.text.len()..]))
+        let spans = epd_field_spans(s)?;
+        let fen = Fen::from_epd_field_spans(s, &spans)?;
+        Ok((fen, &s[spans[3].1..]))
+    }
+
+    /// Parses the four EPD position fields at the given `(start, end)`
+    /// byte ranges of `s` (as found by [`epd_field_spans`]).
+    pub(crate) fn from_epd_field_spans(
+        s: &[u8],
+        spans: &[(usize, usize); 4],
+    ) -> Result<Fen, ParseFenError> {
+        let parts = spans.map(|(start, end)| Span { text: &s[start..end], offset: start });
+        Fen::from_fields(&parts, false)
     }
 
     fn from_fields(parts: &[Span<'_>], lenient: bool) -> Result<Fen, ParseFenError> {
@@ -596,6 +625,20 @@ mod tests {
         let err =
             Fen::from_ascii(START.replace("0 1", "4294967296 1").as_bytes()).expect_err("overflow");
         assert_eq!(err.to_string(), "invalid halfmove clock field: number too large at byte 53");
+    }
+
+    #[test]
+    fn epd_prefix_stops_after_four_fields() {
+        let (fen, rest) =
+            Fen::from_ascii_epd_prefix(b"4k3/8/8/8/8/8/8/4K3\tw - - bm Kd2; id \"x y\";")
+                .expect("valid");
+        assert_eq!(fen.to_string(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        assert_eq!(rest, b" bm Kd2; id \"x y\";");
+        let err = Fen::from_ascii_epd_prefix(b"  4k3/8/8/8/8/8/8/4K3 w ").expect_err("short");
+        assert_eq!(
+            (err.kind, err.offset),
+            (ParseFenErrorKind::FieldCount { found: 2, expected: "4" }, 24)
+        );
     }
 
     #[test]

@@ -1,0 +1,379 @@
+//! Problems found while reading EPD: [`EpdError`] (the record is rejected)
+//! and [`EpdWarning`] (the record was read leniently, ruling D4), each with
+//! a typed kind and a [`Location`]; [`Diagnostic`] holds either.
+
+use std::fmt;
+
+use crate::fen::ParseFenErrorKind;
+use crate::opcode::{Mnemonic, Opcode};
+
+/// Where a problem is: byte offset, line and column.
+///
+/// When a record is parsed alone ([`Epd::from_ascii`](crate::Epd::from_ascii))
+/// the line is 1 and offsets count from the start of the record; when it
+/// comes from [`EpdReader`](crate::EpdReader) they count from the start of
+/// the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Location {
+    /// Byte offset from the start of the input.
+    pub offset: usize,
+    /// Line number, from 1.
+    pub line: usize,
+    /// Column in bytes, from 1.
+    pub column: usize,
+}
+
+impl fmt::Display for Location {
+    /// `LINE:COLUMN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// How bad a problem is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// The record breaks §16.2 but was read as its writer meant it (ruling
+    /// D4 and the leniencies listed on [`EpdWarningKind`]).
+    Warning,
+    /// The record could not be read and was rejected.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
+
+/// The kind of value an operand should have (for [`EpdErrorKind::WrongType`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OperandKind {
+    /// An integer, unquoted (§16.2.4.1).
+    Integer,
+    /// A move in SAN, unquoted.
+    Move,
+    /// A string.
+    String,
+}
+
+impl fmt::Display for OperandKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OperandKind::Integer => "an integer",
+            OperandKind::Move => "a move",
+            OperandKind::String => "a string",
+        })
+    }
+}
+
+/// Why a record was rejected.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EpdErrorKind {
+    /// One of the four position fields does not follow §16.2.3.
+    Position(ParseFenErrorKind),
+    /// A move counter after the position fields does not fit in 32 bits.
+    MoveCounterOutOfRange,
+    /// Something other than an opcode where an operation should start
+    /// (an opcode starts with a letter, §16.2.4.1).
+    ExpectedOpcode,
+    /// An opcode of more than 15 characters (§16.2.4.1).
+    OpcodeTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// A byte other than a letter, digit or `_` in an opcode, or an opcode
+    /// not followed by a space or `;`.
+    InvalidOpcodeCharacter,
+    /// A string without its closing quote.
+    UnterminatedString,
+    /// A string of 256 bytes or more (§16.2.4.1: "less than 256 bytes").
+    StringTooLong {
+        /// Its length in bytes.
+        len: usize,
+    },
+    /// A closing quote followed by something other than a space or `;`.
+    StringNotSeparated,
+    /// A quote inside an unquoted operand.
+    QuoteInToken,
+    /// A control byte outside a string.
+    ControlByte,
+    /// An operation with the wrong number of operands (§16.2.5).
+    OperandCount {
+        /// The operation.
+        opcode: Opcode,
+        /// What §16.2.5 allows, such as "1" or "0 or 1".
+        expected: &'static str,
+        /// How many operands it has.
+        found: usize,
+    },
+    /// An operand of the wrong kind.
+    WrongType {
+        /// The operation.
+        opcode: Opcode,
+        /// The operand's place, from 1.
+        operand: usize,
+        /// What §16.2.5 asks for.
+        expected: OperandKind,
+    },
+    /// An integer operand outside its range.
+    OutOfRange {
+        /// The operation.
+        opcode: Opcode,
+        /// The operand's place, from 1.
+        operand: usize,
+        /// The allowed range, in words.
+        allowed: &'static str,
+    },
+    /// An opcode that appears twice (§16.2.4.1: "at most once per EPD
+    /// record"); the error is at the second.
+    RepeatedOpcode {
+        /// The opcode.
+        mnemonic: Mnemonic,
+        /// Where it first appears.
+        first: Location,
+    },
+    /// `draw_claim` or `draw_offer` without an `sm` operation (§16.2.5.9,
+    /// §16.2.5.10).
+    MissingSuppliedMove {
+        /// `draw_claim` or `draw_offer`.
+        opcode: Opcode,
+    },
+    /// `pm` differs from the first move of `pv` (§16.2.5.18); the texts are
+    /// compared without check and annotation suffixes.
+    PredictedMoveMismatch {
+        /// Where the `pv` operation is (the error is at `pm`).
+        pv: Location,
+    },
+}
+
+impl fmt::Display for EpdErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpdErrorKind::Position(kind) => write!(f, "invalid position fields: {kind}"),
+            EpdErrorKind::MoveCounterOutOfRange => f.write_str("move counter out of range"),
+            EpdErrorKind::ExpectedOpcode => {
+                f.write_str("expected an opcode (a letter, then letters, digits or _)")
+            }
+            EpdErrorKind::OpcodeTooLong { len } => {
+                write!(f, "opcode of {len} characters (at most 15)")
+            }
+            EpdErrorKind::InvalidOpcodeCharacter => f.write_str("invalid character in opcode"),
+            EpdErrorKind::UnterminatedString => f.write_str("unterminated string"),
+            EpdErrorKind::StringTooLong { len } => {
+                write!(f, "string of {len} bytes (at most 255)")
+            }
+            EpdErrorKind::StringNotSeparated => {
+                f.write_str("a string must be followed by a space or a semicolon")
+            }
+            EpdErrorKind::QuoteInToken => f.write_str("quote inside an unquoted operand"),
+            EpdErrorKind::ControlByte => f.write_str("control byte outside a string"),
+            EpdErrorKind::OperandCount { opcode, expected, found } => {
+                write!(f, "{opcode} takes {expected} operand(s), found {found}")
+            }
+            EpdErrorKind::WrongType { opcode, operand, expected } => {
+                write!(f, "operand {operand} of {opcode}: expected {expected}")
+            }
+            EpdErrorKind::OutOfRange { opcode, operand, allowed } => {
+                write!(f, "operand {operand} of {opcode} out of range: expected {allowed}")
+            }
+            EpdErrorKind::RepeatedOpcode { mnemonic, first } => {
+                write!(f, "opcode {mnemonic} repeated (first at {first})")
+            }
+            EpdErrorKind::MissingSuppliedMove { opcode } => {
+                write!(f, "{opcode} requires an sm operation")
+            }
+            EpdErrorKind::PredictedMoveMismatch { pv } => {
+                write!(f, "pm differs from the first move of pv (at {pv})")
+            }
+        }
+    }
+}
+
+/// A record that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{location}: {kind}")]
+pub struct EpdError {
+    /// What is wrong.
+    pub kind: EpdErrorKind,
+    /// Where.
+    pub location: Location,
+}
+
+/// A leniency: the record breaks §16.2 but was read (ruling D4).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EpdWarningKind {
+    /// White space before the first field.
+    LeadingWhitespace,
+    /// A separator other than one space: several spaces, or a tab.
+    ExtraSpace,
+    /// No space after an operation's `;` before the next opcode.
+    MissingSpace,
+    /// White space at the end of the record.
+    TrailingWhitespace,
+    /// The last operation has no `;` (ruling D4).
+    MissingSemicolon,
+    /// A `;` with no opcode before it (`;;`); skipped.
+    EmptyOperation,
+    /// An opcode after one that sorts above it (§16.2.4.1 asks for ASCII
+    /// order; ruling D4 accepts any order).
+    OperationOrder {
+        /// The opcode out of place.
+        mnemonic: Mnemonic,
+    },
+    /// FEN move counters after the four position fields (a six-field FEN
+    /// used as an EPD); read as `hmvc` and `fmvn`.
+    MoveCounters,
+    /// FEN move counters after the position fields, dropped because the
+    /// record has its own `hmvc` or `fmvn`.
+    MoveCountersOverridden,
+    /// A fullmove counter of 0 after the position fields, read as 1 (as
+    /// ruling F2 reads a FEN).
+    FullmoveZero,
+    /// A string operand written without quotes; several unquoted words are
+    /// joined with single spaces.
+    UnquotedString {
+        /// The operation.
+        opcode: Opcode,
+    },
+    /// A string read with backslash escapes (`\"`, `\\`), which §16.2 does
+    /// not have (ruling D5) but some programs write; used only where the
+    /// plain reading fails.
+    EscapedString,
+    /// An integer written with `+` (§16.2.4.1: allowed but discouraged).
+    PlusSign {
+        /// The operation.
+        opcode: Opcode,
+    },
+    /// A UTF-8 byte order mark at the start of the input; skipped.
+    ByteOrderMark,
+}
+
+impl fmt::Display for EpdWarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EpdWarningKind::LeadingWhitespace => f.write_str("white space before the record"),
+            EpdWarningKind::ExtraSpace => f.write_str("separator other than a single space"),
+            EpdWarningKind::MissingSpace => f.write_str("no space between operations"),
+            EpdWarningKind::TrailingWhitespace => f.write_str("white space at the end"),
+            EpdWarningKind::MissingSemicolon => f.write_str("last operation has no semicolon"),
+            EpdWarningKind::EmptyOperation => f.write_str("empty operation"),
+            EpdWarningKind::OperationOrder { mnemonic } => {
+                write!(f, "opcode {mnemonic} out of ascii order")
+            }
+            EpdWarningKind::MoveCounters => {
+                f.write_str("move counters after the position fields, read as hmvc and fmvn")
+            }
+            EpdWarningKind::MoveCountersOverridden => {
+                f.write_str("move counters after the position fields ignored: hmvc or fmvn given")
+            }
+            EpdWarningKind::FullmoveZero => f.write_str("fullmove counter 0 read as 1"),
+            EpdWarningKind::UnquotedString { opcode } => {
+                write!(f, "unquoted string operand of {opcode}")
+            }
+            EpdWarningKind::EscapedString => f.write_str("string with backslash escapes"),
+            EpdWarningKind::PlusSign { opcode } => {
+                write!(f, "integer operand of {opcode} with a plus sign")
+            }
+            EpdWarningKind::ByteOrderMark => f.write_str("byte order mark skipped"),
+        }
+    }
+}
+
+/// A leniency used to read a record.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EpdWarning {
+    /// Which leniency.
+    pub kind: EpdWarningKind,
+    /// Where.
+    pub location: Location,
+}
+
+impl fmt::Display for EpdWarning {
+    /// `LINE:COLUMN: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location, self.kind)
+    }
+}
+
+/// An error or a warning.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Diagnostic {
+    /// The record was rejected.
+    Error(EpdError),
+    /// The record was read leniently.
+    Warning(EpdWarning),
+}
+
+impl Diagnostic {
+    /// How bad it is.
+    pub fn severity(&self) -> Severity {
+        match self {
+            Diagnostic::Error(_) => Severity::Error,
+            Diagnostic::Warning(_) => Severity::Warning,
+        }
+    }
+
+    /// Where it is.
+    pub fn location(&self) -> Location {
+        match self {
+            Diagnostic::Error(e) => e.location,
+            Diagnostic::Warning(w) => w.location,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `LINE:COLUMN: severity: message`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Diagnostic::Error(e) => write!(f, "{}: error: {}", e.location, e.kind),
+            Diagnostic::Warning(w) => write!(f, "{}: warning: {}", w.location, w.kind),
+        }
+    }
+}
+
+impl From<EpdError> for Diagnostic {
+    fn from(e: EpdError) -> Diagnostic {
+        Diagnostic::Error(e)
+    }
+}
+
+impl From<EpdWarning> for Diagnostic {
+    fn from(w: EpdWarning) -> Diagnostic {
+        Diagnostic::Warning(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_lower_case_without_period() {
+        let at = Location { offset: 61, line: 3, column: 62 };
+        let err = EpdError { kind: EpdErrorKind::UnterminatedString, location: at };
+        assert_eq!(err.to_string(), "3:62: unterminated string");
+        let diag = Diagnostic::from(err);
+        assert_eq!(diag.severity(), Severity::Error);
+        assert_eq!(diag.to_string(), "3:62: error: unterminated string");
+        let warn =
+            Diagnostic::from(EpdWarning { kind: EpdWarningKind::MissingSemicolon, location: at });
+        assert_eq!(warn.severity(), Severity::Warning);
+        assert_eq!(warn.location(), at);
+        assert_eq!(warn.to_string(), "3:62: warning: last operation has no semicolon");
+        let count = EpdErrorKind::OperandCount { opcode: Opcode::Id, expected: "1", found: 2 };
+        assert_eq!(count.to_string(), "id takes 1 operand(s), found 2");
+        let range = EpdErrorKind::OutOfRange {
+            opcode: Opcode::Dm,
+            operand: 1,
+            allowed: "a positive integer",
+        };
+        assert_eq!(range.to_string(), "operand 1 of dm out of range: expected a positive integer");
+    }
+}
