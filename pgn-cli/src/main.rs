@@ -10,12 +10,16 @@
 //! - `pgn check FILE... [--mainline]`: reads PGN and replays every move of
 //!   every line, reporting illegal and ambiguous moves and lenient forms.
 //! - `pgn fen FILE [--every-ply]`: the FEN after each game's main line.
+//! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
+//!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
-//! Exit codes: 0 on success, 1 when `pgn check` found an error, 2 for bad
+//! Exit codes: 0 on success, 1 when `pgn check` or `pgn epd` found an
+//! error, 2 for bad
 //! arguments or input that cannot be read (one line on standard error says
 //! why).
 
 mod check;
+mod epd;
 mod stats;
 
 use std::io::{self, Write};
@@ -76,6 +80,25 @@ enum Command {
         #[arg(long)]
         every_ply: bool,
     },
+    /// Read EPD files, validate every record and write its canonical form.
+    ///
+    /// Operations are written in the order of ruling D1, move operands in
+    /// canonical SAN. A record with an error is left out (the rest is
+    /// written) and the exit code is 1. Diagnostics go to standard error
+    /// as `FILE:LINE:COL: record N: error|warning: message`.
+    Epd {
+        /// EPD files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write nothing but diagnostics; the last line of standard output
+        /// is `records=N errors=E warnings=W`.
+        #[arg(long, conflicts_with = "to_fen")]
+        check: bool,
+        /// Write the FEN of each valid record (clocks from hmvc and fmvn,
+        /// else 0 and 1) instead of EPD.
+        #[arg(long)]
+        to_fen: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -104,6 +127,21 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Command::Epd { files, check, to_fen } => {
+            let output = match (check, to_fen) {
+                (true, _) => epd::EpdOutput::Check,
+                (false, true) => epd::EpdOutput::Fen,
+                (false, false) => epd::EpdOutput::Canonical,
+            };
+            match epd::run(&files, output) {
+                Ok(counts) if counts.has_errors() => ExitCode::from(1),
+                Ok(_) => ExitCode::SUCCESS,
+                Err(err) => {
+                    eprintln!("pgn epd: {err}");
+                    ExitCode::from(2)
+                }
+            }
+        }
     }
 }
 

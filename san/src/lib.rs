@@ -16,7 +16,10 @@
 //!   other piece letters or figurines; [`Lan`] and [`Uci`] write long
 //!   algebraic and UCI notation.
 //!
-//! Replaying whole games ([`Replayer`], [`replay`]) builds on these.
+//! Replaying whole games ([`Replayer`], [`replay`]) builds on these, and
+//! so does [`resolve_epd`], which resolves the move operands of EPD
+//! records (`am`, `bm`, `pm`, `sm`, `pv`) and writes them back in
+//! canonical SAN.
 //!
 //! # Example
 //!
@@ -42,6 +45,7 @@
 //! None yet.
 
 mod diagnostic;
+mod epd;
 mod lang;
 mod parse;
 mod quirks;
@@ -51,6 +55,7 @@ mod san;
 mod write;
 
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
+pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use lang::{Language, UnknownLanguage};
 pub use parse::{ParseSanError, ParseSanErrorKind};
 pub use quirks::Quirks;

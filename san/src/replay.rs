@@ -351,7 +351,7 @@ impl Engine {
 /// and an en passant square with no pawn that could just have advanced,
 /// are dropped (as other readers do) and said in the repairs; anything
 /// else illegal is an error.
-fn set_up(fen: Fen) -> Result<(Position, Vec<String>), String> {
+pub(crate) fn set_up(fen: Fen) -> Result<(Position, Vec<String>), String> {
     let mut setup = fen.into_setup();
     let mut repairs = Vec::new();
     // Each turn drops one right or the en passant square: at most five.

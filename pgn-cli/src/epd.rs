@@ -1,0 +1,125 @@
+//! `pgn epd`: read EPD files, validate every record (its syntax and
+//! operands in `fen-epd`, its position and move operands in `san`) and
+//! write the canonical form (ruling D1), FEN, or nothing but diagnostics.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, BufWriter, Read, Write};
+
+use fen_epd::{CastlingNotation, EpdReader, Location};
+use san::resolve_epd;
+
+/// What `pgn epd` writes for each valid record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum EpdOutput {
+    /// The canonical EPD record.
+    Canonical,
+    /// The FEN of the record's position, with its clocks.
+    Fen,
+    /// Nothing: diagnostics and the summary line only.
+    Check,
+}
+
+/// What `pgn epd` counts.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EpdCounts {
+    records: u64,
+    errors: u64,
+    warnings: u64,
+}
+
+impl EpdCounts {
+    /// True if any record had an error.
+    pub(crate) fn has_errors(&self) -> bool {
+        self.errors > 0
+    }
+}
+
+impl fmt::Display for EpdCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "records={} errors={} warnings={}", self.records, self.errors, self.warnings)
+    }
+}
+
+/// Reads `name` whole (`-` is standard input): EPD files are small, and
+/// the reader works on a byte slice.
+fn read_input(name: &str) -> io::Result<Vec<u8>> {
+    let result = if name == "-" {
+        let mut bytes = Vec::new();
+        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
+    } else {
+        fs::read(name)
+    };
+    result.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))
+}
+
+/// Runs `pgn epd` over `files`; with [`EpdOutput::Check`] the last line of
+/// standard output is `records=N errors=E warnings=W`.
+pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut diagnostics = BufWriter::new(io::stderr().lock());
+    let mut counts = EpdCounts::default();
+    let mut line = Vec::new();
+    for name in files {
+        let input = read_input(name)?;
+        for record in EpdReader::new(&input) {
+            counts.records += 1;
+            // The record's diagnostics, from both layers, in input order.
+            let mut found: Vec<(Location, bool, String)> = Vec::new();
+            for w in &record.warnings {
+                found.push((w.location, false, w.kind.to_string()));
+            }
+            let record_start = Location { offset: record.offset, line: record.line, column: 1 };
+            let mut written = false;
+            match &record.result {
+                Err(e) => found.push((e.location, true, e.kind.to_string())),
+                Ok(epd) => {
+                    let resolved = resolve_epd(epd);
+                    for d in &resolved.diagnostics {
+                        found.push((
+                            d.location.unwrap_or(record_start),
+                            d.is_error(),
+                            d.to_string(),
+                        ));
+                    }
+                    // Written in every mode, so that a record the canonical
+                    // form cannot hold (ruling D5) is an error whatever the
+                    // output.
+                    line.clear();
+                    if let Some(canonical) = resolved.canonical(epd) {
+                        match canonical.write_canonical_with(CastlingNotation::XFen, &mut line) {
+                            Err(e) => found.push((record_start, true, e.to_string())),
+                            Ok(()) if output == EpdOutput::Fen => {
+                                line.clear();
+                                line.extend_from_slice(canonical.to_fen().to_string().as_bytes());
+                                written = true;
+                            }
+                            Ok(()) => written = output == EpdOutput::Canonical,
+                        }
+                    }
+                }
+            }
+            found.sort_by_key(|(at, ..)| at.offset);
+            for (at, error, message) in &found {
+                let (l, c, n) = (at.line, at.column, counts.records);
+                let severity = if *error { "error" } else { "warning" };
+                writeln!(diagnostics, "{name}:{l}:{c}: record {n}: {severity}: {message}")?;
+                if *error {
+                    counts.errors += 1;
+                } else {
+                    counts.warnings += 1;
+                }
+            }
+            if written {
+                line.push(b'\n');
+                out.write_all(&line)?;
+            }
+        }
+    }
+    if output == EpdOutput::Check {
+        writeln!(out, "{counts}")?;
+    }
+    out.flush()?;
+    diagnostics.flush()?;
+    Ok(counts)
+}
