@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::fen::ParseFenErrorKind;
 use crate::opcode::{Mnemonic, Opcode};
+use crate::operand::EpdString;
 
 /// Where a problem is: byte offset, line and column.
 ///
@@ -252,6 +253,27 @@ pub enum EpdWarningKind {
     },
     /// A UTF-8 byte order mark at the start of the input; skipped.
     ByteOrderMark,
+    /// Free text after the last `;` of the record that does not even start
+    /// like an operation (a letter, then letters, digits or `_`, then white
+    /// space or the end), such as `gate-prone`, `+175, pass=+11` or
+    /// `lower=-1711/upper=-47923`; dropped (the operations before it are
+    /// kept). Text after the last `;` that starts like an operation is read
+    /// as one missing its `;` ([`EpdWarningKind::MissingSemicolon`]), and
+    /// text followed by a `;` is an error.
+    TrailingComment {
+        /// The text dropped, from its first byte to the end of the record,
+        /// without trailing white space.
+        text: EpdString,
+    },
+    /// A `dm` operand that is an integer of 0 or below (some files write
+    /// "mated in N" as `dm -N` and "mated now" as `dm 0`). Ruling D2 asks
+    /// for a positive integer, so the operation is not typed: it is kept as
+    /// read, as a [`Value::Unknown`](crate::Value::Unknown) operation named
+    /// `dm`, and written back unchanged.
+    NonPositiveDirectMate {
+        /// The operand's value.
+        value: i64,
+    },
 }
 
 impl fmt::Display for EpdWarningKind {
@@ -281,6 +303,13 @@ impl fmt::Display for EpdWarningKind {
                 write!(f, "integer operand of {opcode} with a plus sign")
             }
             EpdWarningKind::ByteOrderMark => f.write_str("byte order mark skipped"),
+            EpdWarningKind::TrailingComment { text } => write!(
+                f,
+                "text after the last operation is not an operation and is not kept: {text:?}"
+            ),
+            EpdWarningKind::NonPositiveDirectMate { .. } => {
+                f.write_str("dm is not positive (ruling D2); kept as read")
+            }
         }
     }
 }
@@ -375,5 +404,12 @@ mod tests {
             allowed: "a positive integer",
         };
         assert_eq!(range.to_string(), "operand 1 of dm out of range: expected a positive integer");
+        let trailing = EpdWarningKind::TrailingComment { text: "gate-prone".into() };
+        assert_eq!(
+            trailing.to_string(),
+            "text after the last operation is not an operation and is not kept: \"gate-prone\""
+        );
+        let dm = EpdWarningKind::NonPositiveDirectMate { value: -15 };
+        assert_eq!(dm.to_string(), "dm is not positive (ruling D2); kept as read");
     }
 }

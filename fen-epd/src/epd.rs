@@ -1,7 +1,8 @@
 //! [`Epd`]: an EPD record (§16.2) with typed operations. [`Value`] holds
 //! the operands of each opcode of the registry (ruling D2) or, for any
-//! other opcode, the operands as read ([`UnknownOperation`], ruling D3);
-//! [`Operation`] adds where it was read.
+//! other opcode, the operands as read ([`UnknownOperation`], ruling D3;
+//! also a `dm` of 0 or below, read leniently); [`Operation`] adds where it
+//! was read.
 //!
 //! Typing turns a [`RawEpd`] into an [`Epd`] and checks the rules between
 //! operations: each opcode at most once, `draw_claim` and `draw_offer` with
@@ -40,7 +41,9 @@ pub enum Value {
     /// `ce`: centipawn evaluation for the side to move, -32767..=32766;
     /// see [`Eval`].
     Ce(i16),
-    /// `dm`: the side to move mates in this many fullmoves.
+    /// `dm`: the side to move mates in this many fullmoves. A `dm` of 0 or
+    /// below is read as [`Value::Unknown`] with a warning
+    /// ([`EpdWarningKind::NonPositiveDirectMate`]), never as this.
     Dm(NonZeroU32),
     /// `draw_accept`: the side to move accepts a draw offer.
     DrawAccept,
@@ -80,7 +83,9 @@ pub enum Value {
     Tcsi(EpdString, EpdString),
     /// `v0`–`v9`: a variation name, or none (which clears registers).
     VariationName(Register, Option<EpdString>),
-    /// Any other opcode, kept with its operands (ruling D3).
+    /// Any other opcode, kept with its operands (ruling D3); also a `dm`
+    /// whose operand is an integer of 0 or below, kept as read
+    /// ([`EpdWarningKind::NonPositiveDirectMate`]).
     Unknown(UnknownOperation),
 }
 
@@ -118,7 +123,8 @@ impl Value {
         })
     }
 
-    /// The registry's opcode, or `None` for an unknown one.
+    /// The registry's opcode, or `None` for an operation kept as read
+    /// ([`Value::Unknown`], which may be a `dm` of 0 or below).
     pub fn opcode(&self) -> Option<Opcode> {
         self.known().ok()
     }
@@ -154,6 +160,11 @@ impl Value {
 
 /// An operation whose opcode is not in the registry (ruling D3): kept
 /// with its operands as read, written back the same way.
+///
+/// Reading also keeps so one operation of the registry whose operand breaks
+/// ruling D2 in a way accepted with a warning: `dm` with an integer of 0 or
+/// below ([`EpdWarningKind::NonPositiveDirectMate`]); its
+/// [`mnemonic`](UnknownOperation::mnemonic) is then `dm`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UnknownOperation {
     mnemonic: Mnemonic,
@@ -162,7 +173,8 @@ pub struct UnknownOperation {
 
 impl UnknownOperation {
     /// An operation of an opcode outside the registry; `None` if the
-    /// opcode is in it (use the typed [`Value`] then).
+    /// opcode is in it (use the typed [`Value`] then; only reading makes
+    /// the `dm` operations kept as read).
     pub fn new(mnemonic: Mnemonic, operands: Vec<Operand>) -> Option<UnknownOperation> {
         mnemonic.opcode().is_none().then_some(UnknownOperation { mnemonic, operands })
     }
@@ -206,7 +218,8 @@ impl Operation {
         self.value.mnemonic()
     }
 
-    /// The registry's opcode, or `None` for an unknown one.
+    /// The registry's opcode, or `None` for an operation kept as read
+    /// ([`Value::Unknown`], which may be a `dm` of 0 or below).
     pub fn opcode(&self) -> Option<Opcode> {
         self.value.opcode()
     }
@@ -403,6 +416,40 @@ impl Typer<'_, '_, '_> {
         })
     }
 
+    /// `dm`: a positive integer (ruling D2), typed as [`Value::Dm`].
+    ///
+    /// Leniency: python-chess's endgame-dm-4.epd and endgame-dm-5.epd (in
+    /// the corpus) write "mated in N" as `dm -N` and "mated now" as `dm 0`.
+    /// Ruling D2 keeps the typed value positive, so such an operand (one
+    /// unquoted integer of 0 or below that fits in an `i64`) is not typed:
+    /// the operation is kept as read, like an unknown one (ruling D3), so
+    /// [`Epd::direct_mate`] does not see it and canonical writing gives it
+    /// back byte for byte; a [`EpdWarningKind::NonPositiveDirectMate`] says
+    /// so. Anything else that is not a positive integer stays an error.
+    fn direct_mate(&mut self) -> Result<Value, EpdError> {
+        if let [operand] = self.op.operands
+            && !operand.is_quoted()
+            && let IntText::Value { negative, plus, magnitude } = scan_integer(operand.raw_text())
+            && let Some(value) = non_positive(negative, magnitude)
+        {
+            if plus {
+                self.warnings.push(EpdWarning {
+                    kind: EpdWarningKind::PlusSign { opcode: self.opcode },
+                    location: operand.location(),
+                });
+            }
+            self.warnings.push(EpdWarning {
+                kind: EpdWarningKind::NonPositiveDirectMate { value },
+                location: operand.location(),
+            });
+            return Ok(Value::Unknown(UnknownOperation {
+                mnemonic: self.op.mnemonic,
+                operands: vec![owned_operand(operand)],
+            }));
+        }
+        self.positive().map(Value::Dm)
+    }
+
     fn unquoted(&mut self, operand: &RawOperand<'_>) {
         if !operand.is_quoted() {
             self.warnings.push(EpdWarning {
@@ -484,7 +531,7 @@ impl Typer<'_, '_, '_> {
             Opcode::Ce => Value::Ce(self.integer("an integer from -32767 to 32766", |v| {
                 i16::try_from(v).ok().filter(|c| (-32767..=32766).contains(c))
             })?),
-            Opcode::Dm => Value::Dm(self.positive()?),
+            Opcode::Dm => self.direct_mate()?,
             Opcode::DrawAccept => self.none().map(|()| Value::DrawAccept)?,
             Opcode::DrawClaim => self.none().map(|()| Value::DrawClaim)?,
             Opcode::DrawOffer => self.none().map(|()| Value::DrawOffer)?,
@@ -532,6 +579,17 @@ impl Typer<'_, '_, '_> {
             | Opcode::V8
             | Opcode::V9 => Value::VariationName(register(opcode), self.optional_string("0 or 1")?),
         })
+    }
+}
+
+/// The value of an integer that is 0 or below and fits in an `i64`.
+fn non_positive(negative: bool, magnitude: u64) -> Option<i64> {
+    if magnitude == 0 {
+        Some(0)
+    } else if negative {
+        0i64.checked_sub_unsigned(magnitude)
+    } else {
+        None
     }
 }
 
@@ -601,7 +659,8 @@ impl Epd {
     }
 
     /// Types the operations of a split record (ruling D2), keeps unknown
-    /// ones (D3), reads FEN move counters as `hmvc` and `fmvn` where those
+    /// ones (D3) and a `dm` of 0 or below as read (with a warning), reads
+    /// FEN move counters as `hmvc` and `fmvn` where those
     /// opcodes are absent, and checks the rules between operations.
     ///
     /// # Errors
@@ -832,7 +891,10 @@ impl Epd {
         self.centipawns().map(Eval::from_ce)
     }
 
-    /// `dm`: the side to move mates in this many fullmoves.
+    /// `dm`: the side to move mates in this many fullmoves. `None` also
+    /// for a `dm` of 0 or below, which is kept as read
+    /// ([`EpdWarningKind::NonPositiveDirectMate`]; see
+    /// [`Epd::operation_by_name`]).
     pub fn direct_mate(&self) -> Option<NonZeroU32> {
         match self.get(Opcode::Dm) {
             Some(Value::Dm(n)) => Some(*n),
@@ -1032,17 +1094,21 @@ mod tests {
 
     #[test]
     fn operand_errors_name_opcode_and_place() {
-        let e = err("dm 0;");
+        let e = err("rc 0;");
         assert_eq!(
             e.kind,
             EpdErrorKind::OutOfRange {
-                opcode: Opcode::Dm,
+                opcode: Opcode::Rc,
                 operand: 1,
                 allowed: "a positive integer below 2^32"
             }
         );
         assert_eq!(e.location.column, 30);
-        assert!(matches!(err("dm -3;").kind, EpdErrorKind::OutOfRange { opcode: Opcode::Dm, .. }));
+        assert!(matches!(err("rc -3;").kind, EpdErrorKind::OutOfRange { opcode: Opcode::Rc, .. }));
+        assert!(matches!(
+            err("dm 4294967296;").kind,
+            EpdErrorKind::OutOfRange { opcode: Opcode::Dm, .. }
+        ));
         assert!(matches!(
             err("ce 32767;").kind,
             EpdErrorKind::OutOfRange { opcode: Opcode::Ce, .. }
@@ -1127,6 +1193,85 @@ mod tests {
             Some("Barnes, David J.-Horton, Mark".into())
         );
         assert!(warnings.contains(&EpdWarningKind::UnquotedString { opcode: Opcode::C1 }));
+    }
+
+    #[test]
+    fn non_positive_dm_is_kept_as_read() {
+        // The corpus's python-chess/endgame-dm-{4,5}.epd: `dm 0`, `dm -15`.
+        for (operand, value) in [("0", 0), ("-15", -15), ("-0", 0), ("+0", 0), ("-007", -7)] {
+            let (epd, warnings) = parse(&format!("bm Kb2; dm {operand}; id \"x\";"));
+            let epd = epd.unwrap_or_else(|e| panic!("dm {operand}: {e}"));
+            let want = EpdWarningKind::NonPositiveDirectMate { value };
+            assert_eq!(warnings.last(), Some(&want), "dm {operand}");
+            assert_eq!(warnings.len(), if operand.starts_with('+') { 2 } else { 1 });
+            // Not typed: direct_mate() does not see it, the operation is
+            // kept with its operand as read.
+            assert_eq!(epd.direct_mate(), None);
+            assert!(!epd.contains(Opcode::Dm));
+            let dm = epd.operation_by_name("dm").expect("kept");
+            assert_eq!(dm.location.map(|l| l.column), Some(35));
+            assert_eq!(dm.opcode(), None);
+            let Value::Unknown(u) = &dm.value else { panic!("dm {operand}: {:?}", dm.value) };
+            assert_eq!(u.mnemonic(), Opcode::Dm.mnemonic());
+            assert_eq!(u.operands(), [Operand::token(operand)]);
+            assert_eq!(u.operands()[0].location().map(|l| l.column), Some(38));
+            // Canonical writing gives it back as read, and reading that
+            // gives the same warning and the same bytes (ruling D1, D3).
+            let text = epd.to_canonical_string().expect("writable");
+            assert_eq!(text, format!("{POS} bm Kb2; dm {operand}; id \"x\";"));
+            let mut again_warnings = Vec::new();
+            let again = Epd::from_ascii_with_warnings(text.as_bytes(), &mut again_warnings)
+                .expect("reads back");
+            assert_eq!(
+                again_warnings.into_iter().map(|w| w.kind).collect::<Vec<_>>(),
+                warnings,
+                "dm {operand}"
+            );
+            assert_eq!(again, epd);
+            assert_eq!(again.to_canonical_string().as_ref(), Ok(&text));
+        }
+        let at_limit = format!("dm {};", i64::MIN);
+        let (epd, warnings) = parse(&at_limit);
+        assert!(epd.is_ok(), "{at_limit}");
+        assert_eq!(warnings, [EpdWarningKind::NonPositiveDirectMate { value: i64::MIN }]);
+        // The opcode is still at most once per record.
+        assert!(matches!(err("dm 0; dm 3;").kind, EpdErrorKind::RepeatedOpcode { .. }));
+        assert!(matches!(err("dm 3; dm -1;").kind, EpdErrorKind::RepeatedOpcode { .. }));
+        // Anything else that is not a positive integer stays an error.
+        let wrong_type = EpdErrorKind::WrongType {
+            opcode: Opcode::Dm,
+            operand: 1,
+            expected: OperandKind::Integer,
+        };
+        assert_eq!(err("dm abc;").kind, wrong_type);
+        assert_eq!(err("dm -1.5;").kind, wrong_type);
+        assert_eq!(err("dm \"0\";").kind, wrong_type);
+        assert_eq!(err("dm -;").kind, wrong_type);
+        assert_eq!(
+            err("dm;").kind,
+            EpdErrorKind::OperandCount { opcode: Opcode::Dm, expected: "1", found: 0 }
+        );
+        assert_eq!(
+            err("dm 0 1;").kind,
+            EpdErrorKind::OperandCount { opcode: Opcode::Dm, expected: "1", found: 2 }
+        );
+        assert_eq!(
+            err("dm -1 -2;").kind,
+            EpdErrorKind::OperandCount { opcode: Opcode::Dm, expected: "1", found: 2 }
+        );
+        let too_small = format!("dm -{};", i64::MIN.unsigned_abs() + 1);
+        assert!(matches!(
+            err(&too_small).kind,
+            EpdErrorKind::OutOfRange { opcode: Opcode::Dm, operand: 1, .. }
+        ));
+        assert!(matches!(
+            err("dm -99999999999999999999;").kind,
+            EpdErrorKind::OutOfRange { opcode: Opcode::Dm, operand: 1, .. }
+        ));
+        // A positive dm is typed as before.
+        let (epd, warnings) = parse("dm 3;");
+        assert_eq!(epd.expect("valid").direct_mate().map(NonZeroU32::get), Some(3));
+        assert_eq!(warnings, []);
     }
 
     #[test]

@@ -27,13 +27,18 @@
 //!   Warnings: operations in any order, extra or missing spaces, trailing
 //!   white space, a missing final `;`, empty operations `;;`, FEN move
 //!   counters after the fields (read as `hmvc`/`fmvn`), unquoted strings,
-//!   `+` signs, backslash escapes where the plain reading fails. Errors: bad
-//!   position fields, bad opcodes, unterminated or overlong strings, wrong
-//!   operand count, kind or range, a repeated opcode, `draw_claim` or
-//!   `draw_offer` without `sm`, `pm` other than the first move of `pv`.
+//!   `+` signs, backslash escapes where the plain reading fails, free text
+//!   after the last `;` that does not start like an operation (dropped:
+//!   `...; class mate-now; gate-prone`), a `dm` of 0 or below (ruling D2
+//!   wants it positive: kept as read, untyped, and written back
+//!   unchanged). Errors: bad position fields, bad opcodes (except in that
+//!   final free text), unterminated or overlong strings, wrong operand
+//!   count, kind or range, a repeated opcode, `draw_claim` or `draw_offer`
+//!   without `sm`, `pm` other than the first move of `pv`.
 //! - [`Epd::write_canonical`] writes the form of ruling D1; a string
 //!   holding `"` cannot be written (D5). Writing, reading and writing again
-//!   gives the same bytes.
+//!   gives the same bytes (and the same warnings: only a `dm` of 0 or below
+//!   is written so that it warns when read).
 //! - [`EpdReader`] reads a whole file, record by record; [`Registers`]
 //!   follows the `c0`–`c9`, `v0`–`v9`, `eco` and `nic` registers across the
 //!   records of a game; [`Eval`] reads `ce` values; [`Epd::to_fen`] and

@@ -5,14 +5,16 @@
 //!
 //! The scanner is written by hand over bytes, one function per production;
 //! it allocates two vectors per record (operations and operands), never per
-//! token. Leniencies of ruling D4 become [`EpdWarning`]s; syntax errors
-//! reject the record with an [`EpdError`].
+//! token. Leniencies of ruling D4 (and a free note after the last `;`,
+//! dropped) become [`EpdWarning`]s; syntax errors reject the record with
+//! an [`EpdError`].
 
 use std::borrow::Cow;
 
 use crate::diagnostic::{EpdError, EpdErrorKind, EpdWarning, EpdWarningKind, Location};
 use crate::fen::{Fen, ParseFenError, epd_field_spans};
 use crate::opcode::{MAX_MNEMONIC_LEN, Mnemonic};
+use crate::operand::EpdString;
 
 /// The longest string value: §16.2.4.1 says "less than 256 bytes".
 pub const MAX_STRING_LEN: usize = 255;
@@ -266,8 +268,9 @@ impl<'a> Scanner<'a, '_> {
         Ok(Some((counters, full_end)))
     }
 
-    // operations = (separator (operation | ";"))* separator?
+    // operations = (separator (operation | ";"))* separator? trailing?
     // operation  = opcode (separator operand)* ";"
+    // trailing   = (byte except ";")+   (not in §16.2: free text, dropped)
     fn operations(
         &mut self,
         raw: &mut RawEpd<'a>,
@@ -276,6 +279,7 @@ impl<'a> Scanner<'a, '_> {
     ) -> Result<(), EpdError> {
         let len = self.input.len();
         let mut open = false;
+        let mut seen_semicolon = after_semicolon;
         loop {
             let ws_start = i;
             i = self.skip_spaces(i);
@@ -287,6 +291,12 @@ impl<'a> Scanner<'a, '_> {
                 break;
             }
             let b = self.input[i];
+            let opcode = (!open && b != b';').then(|| self.opcode(i));
+            if matches!(opcode, Some(Err(_))) && seen_semicolon && !self.input[i..].contains(&b';')
+            {
+                self.trailing_comment(i);
+                return Ok(());
+            }
             // One space between operations and operands, none before ';'.
             let extra =
                 if open && b == b';' { !ws.is_empty() } else { ws.len() > 1 || ws == b"\t" };
@@ -297,22 +307,9 @@ impl<'a> Scanner<'a, '_> {
                 self.warn(EpdWarningKind::MissingSpace, i);
             }
             after_semicolon = false;
-            match (open, b) {
-                (true, b';') => {
-                    if let Some(slot) = raw.slots.last_mut() {
-                        slot.terminated = true;
-                    }
-                    open = false;
-                    after_semicolon = true;
-                    i += 1;
-                }
-                (false, b';') => {
-                    self.warn(EpdWarningKind::EmptyOperation, i);
-                    after_semicolon = true;
-                    i += 1;
-                }
-                (false, _) => {
-                    let (mnemonic, end) = self.opcode(i)?;
+            match opcode {
+                Some(found) => {
+                    let (mnemonic, end) = found?;
                     if raw.slots.last().is_some_and(|previous| mnemonic < previous.mnemonic) {
                         self.warn(EpdWarningKind::OperationOrder { mnemonic }, i);
                     }
@@ -326,7 +323,20 @@ impl<'a> Scanner<'a, '_> {
                     open = true;
                     i = end;
                 }
-                (true, _) => {
+                None if b == b';' => {
+                    if open {
+                        if let Some(slot) = raw.slots.last_mut() {
+                            slot.terminated = true;
+                        }
+                    } else {
+                        self.warn(EpdWarningKind::EmptyOperation, i);
+                    }
+                    open = false;
+                    after_semicolon = true;
+                    seen_semicolon = true;
+                    i += 1;
+                }
+                None => {
                     let (operand, end) = if b == b'"' { self.string(i)? } else { self.token(i)? };
                     raw.operands.push(operand);
                     if let Some(slot) = raw.slots.last_mut() {
@@ -340,6 +350,24 @@ impl<'a> Scanner<'a, '_> {
             self.warn(EpdWarningKind::MissingSemicolon, len);
         }
         Ok(())
+    }
+
+    // trailing = (byte except ";")+ after the last ";"
+    //
+    // Not in §16.2: some suites end a record with a free note after its
+    // last operation (the corpus's sunfish/terminal_bench.epd: `...; class
+    // mate-now-corner; gate-prone`, `...; +175, pass=+11 pre-fix`). Only
+    // the final segment is read so, and only when it does not start with a
+    // well-formed opcode followed by white space or the end: one that does
+    // is an operation missing its `;` (ruling D4), with its errors. A
+    // record with no `;` has no such note (junk right after the position
+    // fields stays an error), nor has a segment followed by a `;`. The
+    // note is dropped with a warning at its start.
+    fn trailing_comment(&mut self, i: usize) {
+        let rest = &self.input[i..];
+        let end = rest.iter().rposition(|&b| !is_space(b)).map_or(0, |p| p + 1);
+        let text = EpdString::from(&rest[..end]);
+        self.warn(EpdWarningKind::TrailingComment { text }, i);
     }
 
     // opcode = letter (letter | digit | "_"){0,14}, then a space, ";" or the end
@@ -655,6 +683,127 @@ mod tests {
         assert!(matches!(err.kind, EpdErrorKind::Position(_)));
         let err = split("4k3/8/8/8/8/8/8/4K3 w").0.expect_err("short");
         assert!(matches!(err.kind, EpdErrorKind::Position(_)));
+    }
+
+    #[test]
+    fn free_text_after_the_last_operation_is_dropped() {
+        // The corpus's sunfish/terminal_bench.epd.
+        let cases = [
+            "gate-prone",
+            "lower=-1711/upper=-47923 pre-fix",
+            "+175, pass=+11 pre-fix",
+            "pinned-knight, behind",
+            "\"quoted\" note",
+            "thisisnotanopcode",
+        ];
+        for note in cases {
+            let line = format!("{POS} class mate-now-corner; {note}");
+            let (raw, warnings) = split(&line);
+            let raw = raw.unwrap_or_else(|e| panic!("{note}: {e}"));
+            assert_eq!(
+                warnings,
+                [EpdWarningKind::TrailingComment { text: EpdString::from(note) }],
+                "{note}"
+            );
+            assert_eq!(
+                ops(&raw),
+                [("class".into(), vec![("mate-now-corner".into(), OperandForm::Token)], true)]
+            );
+        }
+        // Located at its start; trailing white space is not part of it;
+        // the space before it is not a separator between operations.
+        let mut warnings = Vec::new();
+        let line = format!("{POS} bm e4;  gate-prone  \r\n");
+        let raw =
+            RawEpd::from_ascii_with_warnings(line.as_bytes(), &mut warnings).expect("lenient");
+        assert_eq!(raw.operations().len(), 1);
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].location.column, POS.len() + 10);
+        assert_eq!(
+            warnings[0].to_string(),
+            format!(
+                "1:{}: text after the last operation is not an operation and is not kept: \
+                 \"gate-prone\"",
+                POS.len() + 10
+            )
+        );
+        // After `;` with no space, and after the counters' `;`.
+        let (raw, warnings) = split("4k3/8/8/8/8/8/8/4K3 w - - 0 1; +1, ok");
+        assert_eq!(raw.expect("lenient").operations().len(), 0);
+        assert_eq!(
+            warnings,
+            [
+                EpdWarningKind::MoveCounters,
+                EpdWarningKind::TrailingComment { text: EpdString::from("+1, ok") }
+            ]
+        );
+        let line = format!("{POS} bm e4;;x-y");
+        let (raw, warnings) = split(&line);
+        assert_eq!(raw.expect("lenient").operations().len(), 1);
+        assert_eq!(
+            warnings,
+            [
+                EpdWarningKind::EmptyOperation,
+                EpdWarningKind::TrailingComment { text: EpdString::from("x-y") }
+            ]
+        );
+    }
+
+    #[test]
+    fn final_segment_that_starts_like_an_operation_is_one() {
+        // Ruling D4: an operation missing its `;`, not a dropped note.
+        for (tail, opcode, operands) in [
+            ("Fine 70", "Fine", &["70"][..]),
+            ("sweep hit", "sweep", &["hit"]),
+            ("zugzwang", "zugzwang", &[]),
+        ] {
+            let line = format!("{POS} A x; {tail}");
+            let (raw, warnings) = split(&line);
+            let raw = raw.unwrap_or_else(|e| panic!("{tail}: {e}"));
+            assert_eq!(warnings, [EpdWarningKind::MissingSemicolon], "{tail}");
+            let last = ops(&raw).pop().expect("two operations");
+            assert_eq!(last.0, opcode);
+            assert_eq!(last.1.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(), operands);
+            assert!(!last.2);
+        }
+        // Errors inside a real operation stay errors, also at the end.
+        let cases: &[(&str, EpdErrorKind)] = &[
+            // sunfish/3fold.epd line 3.
+            ("pv f1g1; c0 \"bm g5g2; am g5f5;", EpdErrorKind::UnterminatedString),
+            ("c0 \"unterminated", EpdErrorKind::UnterminatedString),
+            ("bm e\"4", EpdErrorKind::QuoteInToken),
+            ("c0 \"a\"b", EpdErrorKind::StringNotSeparated),
+            ("bm e\x014", EpdErrorKind::ControlByte),
+        ];
+        for (tail, kind) in cases {
+            let line = format!("{POS} id \"a\"; {tail}");
+            assert_eq!(&split(&line).0.expect_err(tail).kind, kind, "{tail}");
+        }
+        let long = format!("{POS} id \"a\"; c0 \"{}\"", "x".repeat(256));
+        assert_eq!(
+            split(&long).0.expect_err("long").kind,
+            EpdErrorKind::StringTooLong { len: 256 }
+        );
+    }
+
+    #[test]
+    fn junk_not_at_the_end_is_an_error() {
+        // Junk between two `;` is no trailing note.
+        let cases: &[(&str, EpdErrorKind)] = &[
+            ("class x; gate-prone; bm e4;", EpdErrorKind::InvalidOpcodeCharacter),
+            ("class x; +175;", EpdErrorKind::ExpectedOpcode),
+            ("class x; lower=-1;", EpdErrorKind::InvalidOpcodeCharacter),
+            ("class x; +175 \"a;b\"", EpdErrorKind::ExpectedOpcode),
+            // Nor is junk with no `;` before it (right after the fields).
+            ("gate-prone", EpdErrorKind::InvalidOpcodeCharacter),
+            ("+175, pass", EpdErrorKind::ExpectedOpcode),
+        ];
+        for (ops, kind) in cases {
+            let line = format!("{POS} {ops}");
+            assert_eq!(&split(&line).0.expect_err(ops).kind, kind, "{ops}");
+        }
+        let (raw, _) = split("4k3/8/8/8/8/8/8/4K3 w - - 0 1 +175");
+        assert_eq!(raw.expect_err("no ;").kind, EpdErrorKind::ExpectedOpcode);
     }
 
     #[test]

@@ -302,6 +302,11 @@ mod tests {
             "Zpriv \"x y\" z; class mate-now; noop \"a\" 1.5; wdl 2;"
         );
         assert_eq!(canonical("dm +03;"), "dm 3;");
+        // A dm of 0 or below is kept as read (ruling D2 leniency).
+        assert_eq!(canonical("dm -03; bm Kb1;"), "bm Kb1; dm -03;");
+        assert_eq!(canonical("dm 0;"), "dm 0;");
+        // A free note after the last `;` is dropped.
+        assert_eq!(canonical("class mate-now-corner; gate-prone"), "class mate-now-corner;");
         assert_eq!(canonical("c0; c1 \"\"; bm;"), "bm; c0; c1 \"\";");
         assert_eq!(canonical("ce -0;"), "ce 0;");
     }
