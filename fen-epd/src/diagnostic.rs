@@ -144,12 +144,6 @@ pub enum EpdErrorKind {
         /// `draw_claim` or `draw_offer`.
         opcode: Opcode,
     },
-    /// `pm` differs from the first move of `pv` (§16.2.5.18); the texts are
-    /// compared without check and annotation suffixes.
-    PredictedMoveMismatch {
-        /// Where the `pv` operation is (the error is at `pm`).
-        pv: Location,
-    },
 }
 
 impl fmt::Display for EpdErrorKind {
@@ -187,9 +181,6 @@ impl fmt::Display for EpdErrorKind {
             }
             EpdErrorKind::MissingSuppliedMove { opcode } => {
                 write!(f, "{opcode} requires an sm operation")
-            }
-            EpdErrorKind::PredictedMoveMismatch { pv } => {
-                write!(f, "pm differs from the first move of pv (at {pv})")
             }
         }
     }
@@ -230,9 +221,17 @@ pub enum EpdWarningKind {
     /// FEN move counters after the four position fields (a six-field FEN
     /// used as an EPD); read as `hmvc` and `fmvn`.
     MoveCounters,
-    /// FEN move counters after the position fields, dropped because the
-    /// record has its own `hmvc` or `fmvn`.
+    /// A FEN move counter after the position fields, dropped because the
+    /// record has its own `hmvc` or `fmvn` (the other counter is kept).
     MoveCountersOverridden,
+    /// `pm` and the first move of `pv` are written differently (without
+    /// check and annotation marks). They may still be one move in two
+    /// notations (`e4`, `e2e4`): this crate knows no SAN, and the `san`
+    /// crate compares them as moves (§16.2.5.18).
+    PredictedMoveText {
+        /// Where the `pv` operation is (the warning is at `pm`).
+        pv: Location,
+    },
     /// A fullmove counter of 0 after the position fields, read as 1 (as
     /// ruling F2 reads a FEN).
     FullmoveZero,
@@ -291,8 +290,11 @@ impl fmt::Display for EpdWarningKind {
             EpdWarningKind::MoveCounters => {
                 f.write_str("move counters after the position fields, read as hmvc and fmvn")
             }
-            EpdWarningKind::MoveCountersOverridden => {
-                f.write_str("move counters after the position fields ignored: hmvc or fmvn given")
+            EpdWarningKind::MoveCountersOverridden => f.write_str(
+                "move counter after the position fields ignored: the record gives its own",
+            ),
+            EpdWarningKind::PredictedMoveText { pv } => {
+                write!(f, "pm is written differently from the first move of pv (at {pv})")
             }
             EpdWarningKind::FullmoveZero => f.write_str("fullmove counter 0 read as 1"),
             EpdWarningKind::UnquotedString { opcode } => {

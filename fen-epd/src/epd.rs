@@ -6,7 +6,8 @@
 //!
 //! Typing turns a [`RawEpd`] into an [`Epd`] and checks the rules between
 //! operations: each opcode at most once, `draw_claim` and `draw_offer` with
-//! an `sm`, `pm` equal to the first move of `pv`.
+//! an `sm`; `pm` written otherwise than the first move of `pv` is a
+//! warning (only the `san` crate can tell whether they are one move).
 
 use std::hash::{Hash, Hasher};
 use std::num::NonZeroU32;
@@ -289,7 +290,6 @@ impl Eq for Epd {}
 pub(crate) enum RuleViolation {
     Repeated { first: usize, second: usize },
     MissingSuppliedMove { at: usize, opcode: Opcode },
-    PredictedMoveMismatch { pm: usize, pv: usize },
 }
 
 /// Check and annotation suffixes, ignored when `pm` and `pv` are compared
@@ -335,14 +335,19 @@ pub(crate) fn check_rules(ops: &[Operation]) -> Result<(), RuleViolation> {
             }
         }
     }
-    if let (Some(pm), Some(pv)) = (find(Opcode::Pm), find(Opcode::Pv))
-        && let (Value::Pm(m), Value::Pv(line)) = (&ops[pm].value, &ops[pv].value)
-        && let Some(first) = line.first()
-        && without_suffixes(m.as_bytes()) != without_suffixes(first.as_bytes())
-    {
-        return Err(RuleViolation::PredictedMoveMismatch { pm, pv });
-    }
     Ok(())
+}
+
+/// `pm` and the first move of `pv`, if both are there and their texts
+/// differ (without check and annotation marks): the indices of `pm` and
+/// `pv`. Text is all this crate can compare; the `san` crate compares the
+/// moves, so this is a warning here.
+fn predicted_move_text_differs(ops: &[Operation]) -> Option<(usize, usize)> {
+    let find = |opcode| ops.iter().position(|op| op.opcode() == Some(opcode));
+    let (pm, pv) = (find(Opcode::Pm)?, find(Opcode::Pv)?);
+    let (Value::Pm(m), Value::Pv(line)) = (&ops[pm].value, &ops[pv].value) else { return None };
+    let first = line.first()?;
+    (without_suffixes(m.as_bytes()) != without_suffixes(first.as_bytes())).then_some((pm, pv))
 }
 
 /// Types the operands of one operation.
@@ -666,8 +671,7 @@ impl Epd {
     /// # Errors
     ///
     /// The first operation (from the left) with wrong operands; then a
-    /// repeated opcode, `draw_claim` or `draw_offer` without `sm`, or `pm`
-    /// differing from the first move of `pv`.
+    /// repeated opcode, or `draw_claim` or `draw_offer` without `sm`.
     pub fn from_raw(raw: &RawEpd<'_>, warnings: &mut Vec<EpdWarning>) -> Result<Epd, EpdError> {
         let mut operations = Vec::with_capacity(raw.operations().len() + 2);
         for op in raw.operations() {
@@ -727,12 +731,12 @@ impl Epd {
                     location: at(i),
                 });
             }
-            Err(RuleViolation::PredictedMoveMismatch { pm, pv }) => {
-                return Err(EpdError {
-                    kind: EpdErrorKind::PredictedMoveMismatch { pv: at(pv) },
-                    location: at(pm),
-                });
-            }
+        }
+        if let Some((pm, pv)) = predicted_move_text_differs(&operations) {
+            warnings.push(EpdWarning {
+                kind: EpdWarningKind::PredictedMoveText { pv: at(pv) },
+                location: at(pm),
+            });
         }
         Ok(Epd { fen: raw.fen().clone(), operations })
     }
@@ -741,6 +745,13 @@ impl Epd {
     /// [`Epd::to_fen`] for the record's clocks).
     pub fn position_fields(&self) -> &Fen {
         &self.fen
+    }
+
+    /// Replaces the four position fields (the FEN's clocks are not kept:
+    /// the record's clocks are its `hmvc` and `fmvn`), as when a reader
+    /// has repaired the castling rights or en passant square.
+    pub fn set_position_fields(&mut self, fen: &Fen) {
+        self.fen = Epd::from_fen(fen).fen;
     }
 
     /// The FEN of the record: its position fields, with the clocks of
@@ -1296,12 +1307,18 @@ mod tests {
             err("draw_claim; pm e4;").kind,
             EpdErrorKind::MissingSuppliedMove { opcode: Opcode::DrawClaim }
         );
-        let e = err("pm e4; pv d4 d5;");
-        assert_eq!(e.location.column, 27);
-        assert!(matches!(e.kind, EpdErrorKind::PredictedMoveMismatch { pv } if pv.column == 34));
-        // The texts are compared without check and annotation marks; the
-        // san layer compares the resolved moves.
-        assert!(parse("pm Qxf7+; pv Qxf7! Kh8;").0.is_ok());
+        // pm and pv are compared as text, without check and annotation
+        // marks; a difference is a warning (the san crate compares moves).
+        let (epd, warnings) = parse("pm e4; pv d4 d5;");
+        assert!(epd.is_ok());
+        assert!(
+            warnings
+                .iter()
+                .any(|w| matches!(w, EpdWarningKind::PredictedMoveText { pv } if pv.column == 34))
+        );
+        let (epd, warnings) = parse("pm Qxf7+; pv Qxf7! Kh8;");
+        assert!(epd.is_ok());
+        assert!(!warnings.iter().any(|w| matches!(w, EpdWarningKind::PredictedMoveText { .. })));
         assert!(parse("pm e4; pv;").0.is_ok());
     }
 

@@ -34,7 +34,9 @@
 //!   unchanged). Errors: bad position fields, bad opcodes (except in that
 //!   final free text), unterminated or overlong strings, wrong operand
 //!   count, kind or range, a repeated opcode, `draw_claim` or `draw_offer`
-//!   without `sm`, `pm` other than the first move of `pv`.
+//!   without `sm`. A `pm` written otherwise than the first move of `pv` is
+//!   a warning: they may be one move in two notations, which only the
+//!   `san` crate can tell (it makes a different move an error).
 //! - [`Epd::write_canonical`] writes the form of ruling D1; a string
 //!   holding `"` cannot be written (D5). Writing, reading and writing again
 //!   gives the same bytes (and the same warnings: only a `dm` of 0 or below

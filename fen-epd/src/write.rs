@@ -59,9 +59,6 @@ pub enum WriteEpdError {
     /// `draw_claim` or `draw_offer` without `sm`.
     #[error("{0} requires an sm operation")]
     MissingSuppliedMove(Opcode),
-    /// `pm` differs from the first move of `pv`.
-    #[error("pm differs from the first move of pv")]
-    PredictedMoveMismatch,
     /// The record holds bytes that are not UTF-8 (only from
     /// [`Epd::to_canonical_string`]).
     #[error("the record is not utf-8")]
@@ -206,7 +203,6 @@ impl Epd {
             RuleViolation::MissingSuppliedMove { opcode, .. } => {
                 WriteEpdError::MissingSuppliedMove(opcode)
             }
-            RuleViolation::PredictedMoveMismatch { .. } => WriteEpdError::PredictedMoveMismatch,
         })
     }
 
@@ -352,7 +348,6 @@ mod tests {
         epd.set(Value::Sm("e4".into()));
         epd.set(Value::Pm("d4".into()));
         epd.set(Value::Pv(vec!["e4".into()]));
-        assert_eq!(epd.to_canonical(), Err(WriteEpdError::PredictedMoveMismatch));
         epd.set(Value::Pm("e4".into()));
         let mut out = b"keep".to_vec();
         epd.write_canonical(&mut out).expect("valid");

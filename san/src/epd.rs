@@ -11,7 +11,8 @@
 use std::fmt;
 
 use chess_core::{Move, Position};
-use fen_epd::{Epd, Location, MoveText, Opcode, Value};
+use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Value};
+use pgn_syntax::nag::Suffix;
 
 use crate::quirks::Quirks;
 use crate::resolve::ResolveError;
@@ -34,6 +35,10 @@ pub struct EpdMoves {
     /// `pv`: the predicted variation, each move legal after the ones
     /// before it (as far as they resolve).
     pub pv: Vec<Move>,
+    /// True if the position fields were repaired (castling rights or en
+    /// passant square dropped): the canonical record then has the
+    /// repaired fields.
+    pub repaired: bool,
 }
 
 /// What is wrong with a record's position or one of its move operands.
@@ -55,9 +60,19 @@ pub enum EpdMoveProblem {
         /// How many legal moves match.
         candidates: usize,
     },
+    /// A null move (`--`, `Z0`): not a move that can be played from the
+    /// position, which §16.2.5 asks of every move operand (ruling E12
+    /// admits null moves in PGN movetext only).
+    NullMove,
     /// The operand is written in a lenient form of import SAN (a surplus
     /// check mark, long algebraic, ...).
     Quirk(Quirks),
+    /// A suffix annotation glued to the operand (`Nf3!`), which EPD does
+    /// not have: dropped.
+    Annotation(Suffix),
+    /// The same move twice in the set of `am` or `bm` (perhaps written
+    /// two ways): kept once.
+    DuplicateMove,
     /// `pm` is not the first move of `pv` (§16.2.5.18), compared as moves.
     PredictedMoveMismatch,
 }
@@ -65,7 +80,13 @@ pub enum EpdMoveProblem {
 impl EpdMoveProblem {
     /// Errors leave the record out of canonical output; warnings do not.
     pub fn is_error(&self) -> bool {
-        !matches!(self, EpdMoveProblem::RepairedPosition(_) | EpdMoveProblem::Quirk(_))
+        !matches!(
+            self,
+            EpdMoveProblem::RepairedPosition(_)
+                | EpdMoveProblem::Quirk(_)
+                | EpdMoveProblem::Annotation(_)
+                | EpdMoveProblem::DuplicateMove
+        )
     }
 }
 
@@ -79,7 +100,12 @@ impl fmt::Display for EpdMoveProblem {
             EpdMoveProblem::AmbiguousMove { candidates } => {
                 write!(f, "ambiguous move ({candidates} legal moves match)")
             }
+            EpdMoveProblem::NullMove => f.write_str("null move: not a move of the position"),
             EpdMoveProblem::Quirk(quirks) => write!(f, "{quirks}"),
+            EpdMoveProblem::Annotation(suffix) => write!(f, "annotation `{suffix}` dropped"),
+            EpdMoveProblem::DuplicateMove => {
+                f.write_str("the same move twice in the set: kept once")
+            }
             EpdMoveProblem::PredictedMoveMismatch => f.write_str("pm is not the first move of pv"),
         }
     }
@@ -158,9 +184,18 @@ impl ResolvedEpd {
         let moves = self.moves.as_ref()?;
         let pos = &moves.position;
         let mut out = epd.clone();
+        if moves.repaired {
+            out.set_position_fields(&Fen::from_position(pos));
+        }
         let single = |m: Move| San::from_move(pos, m).to_string().into_bytes();
-        set_texts(&mut out, Opcode::Am, moves.am.iter().map(|&m| single(m)));
-        set_texts(&mut out, Opcode::Bm, moves.bm.iter().map(|&m| single(m)));
+        // Sets: rebuilt from the moves, which hold each move once.
+        let set = |list: &[Move]| list.iter().map(|&m| MoveText::new(single(m))).collect();
+        if let Some(Value::Am(texts)) = out.get_mut(Opcode::Am) {
+            *texts = set(&moves.am);
+        }
+        if let Some(Value::Bm(texts)) = out.get_mut(Opcode::Bm) {
+            *texts = set(&moves.bm);
+        }
         set_texts(&mut out, Opcode::Pm, moves.pm.map(single));
         set_texts(&mut out, Opcode::Sm, moves.sm.map(single));
         let mut line = pos.clone();
@@ -208,8 +243,9 @@ fn set_texts(epd: &mut Epd, opcode: Opcode, texts: impl IntoIterator<Item = Vec<
 /// ```
 pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
     let mut diagnostics = Vec::new();
-    let position = match crate::replay::set_up(epd.to_fen()) {
+    let (position, repaired) = match crate::replay::set_up(epd.to_fen()) {
         Ok((pos, repairs)) => {
+            let repaired = !repairs.is_empty();
             for repair in repairs {
                 diagnostics.push(EpdMoveDiagnostic {
                     problem: EpdMoveProblem::RepairedPosition(repair),
@@ -218,7 +254,7 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
                     location: None,
                 });
             }
-            pos
+            (pos, repaired)
         }
         Err(e) => {
             diagnostics.push(EpdMoveDiagnostic {
@@ -230,8 +266,15 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
             return ResolvedEpd { moves: None, diagnostics };
         }
     };
-    let mut moves =
-        EpdMoves { position, am: Vec::new(), bm: Vec::new(), pm: None, sm: None, pv: Vec::new() };
+    let mut moves = EpdMoves {
+        position,
+        am: Vec::new(),
+        bm: Vec::new(),
+        pm: None,
+        sm: None,
+        pv: Vec::new(),
+        repaired,
+    };
     let mut pm_at = None;
     for op in epd.operations() {
         let Some(opcode) = op.opcode() else { continue };
@@ -239,8 +282,17 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
             Value::Am(list) | Value::Bm(list) => {
                 for (i, text) in list.iter().enumerate() {
                     let found = resolve_one(&moves.position, opcode, i + 1, text, &mut diagnostics);
-                    if let Some(m) = found {
-                        if opcode == Opcode::Am { &mut moves.am } else { &mut moves.bm }.push(m);
+                    let Some(m) = found else { continue };
+                    let set = if opcode == Opcode::Am { &mut moves.am } else { &mut moves.bm };
+                    if set.contains(&m) {
+                        diagnostics.push(EpdMoveDiagnostic {
+                            problem: EpdMoveProblem::DuplicateMove,
+                            operand: Some((opcode, i + 1)),
+                            text: text.as_bytes().into(),
+                            location: text.location(),
+                        });
+                    } else {
+                        set.push(m);
                     }
                 }
             }
@@ -302,7 +354,14 @@ fn resolve_one(
             return None;
         }
     };
+    if let Some(suffix) = parsed.suffix {
+        report(EpdMoveProblem::Annotation(suffix));
+    }
     match parsed.resolve(pos) {
+        Ok(resolved) if resolved.m == Move::Null => {
+            report(EpdMoveProblem::NullMove);
+            None
+        }
         Ok(resolved) => {
             let mut after = pos.clone();
             after.play_unchecked(resolved.m);
@@ -338,12 +397,12 @@ mod tests {
     #[test]
     fn best_moves_resolve_and_are_written_canonically() {
         let record = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - \
-                      am Ne6?; bm Bf1-b5 Bc4; id \"t\";";
+                      am Ne6; bm Bf1-b5 Bc4; id \"t\";";
         // No knight reaches e6.
         assert_eq!(
             messages(record),
             [
-                "operand 1 of am \"Ne6?\": illegal move",
+                "operand 1 of am \"Ne6\": illegal move",
                 "operand 1 of bm \"Bf1-b5\": long algebraic notation (origin square written out)"
             ]
         );
@@ -407,9 +466,45 @@ mod tests {
 
     #[test]
     fn unfit_castling_rights_are_repaired_with_a_warning() {
-        let r = resolved("4k3/8/8/8/8/8/8/4K3 w K - bm Kd2;");
+        let record = "4k3/8/8/8/8/8/8/4K3 w K - bm Kd2;";
+        let r = resolved(record);
         assert!(!r.has_errors());
         assert_eq!(r.diagnostics.len(), 1);
         assert!(matches!(r.diagnostics[0].problem, EpdMoveProblem::RepairedPosition(_)));
+        // The canonical record has the repaired fields.
+        let epd = Epd::from_ascii(record.as_bytes()).expect("reads");
+        let canonical = r.canonical(&epd).expect("no error").to_canonical_string().expect("writes");
+        assert_eq!(canonical, "4k3/8/8/8/8/8/8/4K3 w - - bm Kd2;");
+    }
+
+    #[test]
+    fn null_moves_are_not_moves_of_a_position() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+        assert_eq!(
+            messages(&format!("{start} sm --;")),
+            ["operand 1 of sm \"--\": null move: not a move of the position"]
+        );
+        assert!(resolved(&format!("{start} pv e4 Z0 d4;")).has_errors());
+    }
+
+    #[test]
+    fn annotations_and_duplicates_are_dropped_with_a_warning() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -";
+        let record = format!("{start} bm Nf3! e4 e2e4;");
+        assert_eq!(
+            messages(&record),
+            [
+                "operand 1 of bm \"Nf3!\": annotation `!` dropped",
+                "operand 3 of bm \"e2e4\": long algebraic notation (origin square written out)",
+                "operand 3 of bm \"e2e4\": the same move twice in the set: kept once",
+            ]
+        );
+        let epd = Epd::from_ascii(record.as_bytes()).expect("reads");
+        let canonical = resolved(&record)
+            .canonical(&epd)
+            .expect("no error")
+            .to_canonical_string()
+            .expect("writes");
+        assert!(canonical.ends_with(" bm Nf3 e4;"), "{canonical}");
     }
 }

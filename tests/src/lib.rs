@@ -18,6 +18,7 @@
 //! The corpus is read from `../shared/corpus` beside the workspace root, or
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
+pub mod epd;
 pub mod fen;
 pub mod perft;
 pub mod reading;
@@ -91,6 +92,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
     checks.extend(fen::checks());
+    checks.extend(epd::checks());
     checks.extend(perft::checks());
     checks
 }
