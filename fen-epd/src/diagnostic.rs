@@ -250,6 +250,9 @@ pub enum EpdWarningKind {
         /// The operation.
         opcode: Opcode,
     },
+    /// A tab or another control byte inside a string, which §16.2.4.1
+    /// makes of printing characters; kept as read.
+    ControlInString,
     /// A UTF-8 byte order mark at the start of the input; skipped.
     ByteOrderMark,
     /// Free text after the last `;` of the record that does not even start
@@ -303,6 +306,9 @@ impl fmt::Display for EpdWarningKind {
             EpdWarningKind::EscapedString => f.write_str("string with backslash escapes"),
             EpdWarningKind::PlusSign { opcode } => {
                 write!(f, "integer operand of {opcode} with a plus sign")
+            }
+            EpdWarningKind::ControlInString => {
+                f.write_str("control character (such as a tab) in a string")
             }
             EpdWarningKind::ByteOrderMark => f.write_str("byte order mark skipped"),
             EpdWarningKind::TrailingComment { text } => write!(

@@ -31,7 +31,7 @@
 //!   after the last `;` that does not start like an operation (dropped:
 //!   `...; class mate-now; gate-prone`), a `dm` of 0 or below (ruling D2
 //!   wants it positive: kept as read, untyped, and written back
-//!   unchanged). Errors: bad position fields, bad opcodes (except in that
+//!   unchanged), a tab or other control byte in a string (kept). Errors: bad position fields, bad opcodes (except in that
 //!   final free text), unterminated or overlong strings, wrong operand
 //!   count, kind or range, a repeated opcode, `draw_claim` or `draw_offer`
 //!   without `sm`. A `pm` written otherwise than the first move of `pv` is
@@ -40,7 +40,8 @@
 //! - [`Epd::write_canonical`] writes the form of ruling D1; a string
 //!   holding `"` cannot be written (D5). Writing, reading and writing again
 //!   gives the same bytes (and the same warnings: only a `dm` of 0 or below
-//!   is written so that it warns when read).
+//!   and a control byte in a string are written so that they warn when
+//!   read).
 //! - [`EpdReader`] reads a whole file, record by record; [`Registers`]
 //!   follows the `c0`–`c9`, `v0`–`v9`, `eco` and `nic` registers across the
 //!   records of a game; [`Eval`] reads `ce` values; [`Epd::to_fen`] and

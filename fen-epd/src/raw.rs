@@ -443,6 +443,11 @@ impl<'a> Scanner<'a, '_> {
         if len > MAX_STRING_LEN {
             return Err(self.error(EpdErrorKind::StringTooLong { len }, i));
         }
+        // §16.2.4.1: a string is made of printing characters. A tab or
+        // another control byte is kept as read, with a warning.
+        if let Some(p) = text.iter().position(|&b| b < 0x20 || b == 0x7f) {
+            self.warn(EpdWarningKind::ControlInString, start + p);
+        }
         Ok((RawOperand { text, form, location: self.at(i) }, end))
     }
 }
@@ -814,5 +819,17 @@ mod tests {
                 let _ = split(&line[start..end]);
             }
         }
+    }
+
+    #[test]
+    fn control_bytes_in_strings_are_kept_with_a_warning() {
+        let line = "4k3/8/8/8/8/8/8/4K3 w - - c0 \"a\tb\";";
+        let mut warnings = Vec::new();
+        let raw = RawEpd::from_ascii_with_warnings(line.as_bytes(), &mut warnings).expect("read");
+        let op = raw.operations().next().expect("one operation");
+        assert_eq!(op.operands[0].value().as_ref(), b"a\tb");
+        assert_eq!(warnings.len(), 1);
+        assert_eq!(warnings[0].kind, EpdWarningKind::ControlInString);
+        assert_eq!(warnings[0].location.column, 32);
     }
 }

@@ -50,11 +50,11 @@ fn random_moves(rng: &mut XorShift, max: usize) -> Vec<MoveText> {
     (0..rng.below(max + 1)).map(|_| random_move(rng)).collect()
 }
 
-/// A writable string: any byte but `"` (ruling D5) and line breaks, at most
-/// 255 bytes.
+/// A string that reads back without a warning: printing characters but
+/// `"` (ruling D5), at most 255 bytes. (A tab is kept too, but warned
+/// about: §16.2.4.1 asks for printing characters.)
 fn random_string(rng: &mut XorShift) -> EpdString {
-    const PIECES: &[&str] =
-        &[" ", ";", "\\", "\t", "é", "WAC.001", "a b", "-", "#", "'", "1/2-1/2"];
+    const PIECES: &[&str] = &[" ", ";", "\\", "é", "WAC.001", "a b", "-", "#", "'", "1/2-1/2"];
     let mut out = String::new();
     let len = if rng.below(20) == 0 { 255 } else { rng.below(12) };
     while out.len() < len {
