@@ -201,16 +201,78 @@ enum TagKey {
 
 impl TagKey {
     fn of(name: &[u8]) -> TagKey {
-        TagKey::Roster(match name {
-            b"Event" => 0,
-            b"Site" => 1,
-            b"Date" => 2,
-            b"Round" => 3,
-            b"White" => 4,
-            b"Black" => 5,
-            b"Result" => 6,
-            _ => return TagKey::Other(name_hash(name)),
-        })
+        TagKey::known(name, Known::of(name))
+    }
+
+    /// The key of a name already classified.
+    #[inline]
+    fn known(name: &[u8], known: Known) -> TagKey {
+        match known.roster_index() {
+            Some(index) => TagKey::Roster(index),
+            None => TagKey::Other(name_hash(name)),
+        }
+    }
+}
+
+/// The tag names the reader looks at, told apart by one match per pair:
+/// the Seven Tag Roster first (in roster order), then those whose values
+/// are checked (`examine_tag`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Known {
+    Event,
+    Site,
+    Date,
+    Round,
+    White,
+    Black,
+    Result,
+    EventDate,
+    UtcDate,
+    Time,
+    UtcTime,
+    TimeControl,
+    Eco,
+    WhiteElo,
+    BlackElo,
+    PlyCount,
+    Termination,
+    SetUp,
+    Fen,
+    Other,
+}
+
+impl Known {
+    #[inline]
+    fn of(name: &[u8]) -> Known {
+        match name {
+            b"Event" => Known::Event,
+            b"Site" => Known::Site,
+            b"Date" => Known::Date,
+            b"Round" => Known::Round,
+            b"White" => Known::White,
+            b"Black" => Known::Black,
+            b"Result" => Known::Result,
+            b"EventDate" => Known::EventDate,
+            b"UTCDate" => Known::UtcDate,
+            b"Time" => Known::Time,
+            b"UTCTime" => Known::UtcTime,
+            b"TimeControl" => Known::TimeControl,
+            b"ECO" => Known::Eco,
+            b"WhiteElo" => Known::WhiteElo,
+            b"BlackElo" => Known::BlackElo,
+            b"PlyCount" => Known::PlyCount,
+            b"Termination" => Known::Termination,
+            b"SetUp" => Known::SetUp,
+            b"FEN" => Known::Fen,
+            _ => Known::Other,
+        }
+    }
+
+    /// The index in the Seven Tag Roster (§8.1.1), for its seven names.
+    #[inline]
+    fn roster_index(self) -> Option<u8> {
+        let index = self as u8;
+        (index < 7).then_some(index)
     }
 }
 
@@ -395,7 +457,8 @@ impl<R: Read> Reader<R> {
                 let window = &self.src.buf[..self.src.end];
                 if let Some(pair) = self.src.lexer.next_plain_tag_pair(window) {
                     let (name, value, offset) = (pair.name, pair.value, pair.offset);
-                    let key = TagKey::of(name);
+                    let known = Known::of(name);
+                    let key = TagKey::known(name, known);
                     if g.phase == Phase::Tags
                         && self.tags.contains(key)
                         && self.empty_line_between(g.last_tag_end, offset)
@@ -416,7 +479,8 @@ impl<R: Read> Reader<R> {
                     }
                     // As `deliver_tag`, on the fields the pair does not borrow.
                     begin_game(v, &mut g, &mut self.games, &mut self.pending);
-                    let problem = examine_tag(&mut g, &mut self.setup_value, name, value, offset);
+                    let problem =
+                        examine_tag(&mut g, &mut self.setup_value, known, name, value, offset);
                     self.tags.push(key, offset);
                     let flow = v.tag(name, value);
                     obey(&mut g, flow);
@@ -714,9 +778,10 @@ impl<R: Read> Reader<R> {
     /// Delivers the pair in `tag_name` and `tag_value`, with its checks.
     fn deliver_tag<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, offset: u64) {
         self.begin(v, g);
+        let known = Known::of(&self.tag_name);
         let problem =
-            examine_tag(g, &mut self.setup_value, &self.tag_name, &self.tag_value, offset);
-        self.tags.push(TagKey::of(&self.tag_name), offset);
+            examine_tag(g, &mut self.setup_value, known, &self.tag_name, &self.tag_value, offset);
+        self.tags.push(TagKey::known(&self.tag_name, known), offset);
         let flow = v.tag(&self.tag_name, &self.tag_value);
         obey(g, flow);
         g.last_tag_end = self.src.lexer.offset();
@@ -1252,6 +1317,7 @@ impl<R: Read> Reader<R> {
 fn examine_tag(
     g: &mut GameState,
     setup_value: &mut Vec<u8>,
+    known: Known,
     name: &[u8],
     value: &[u8],
     at: u64,
@@ -1267,33 +1333,33 @@ fn examine_tag(
     fn strict<T>(read: Result<T, TagValueError>) -> Option<DiagnosticKind> {
         read.err().map(|_| DiagnosticKind::InvalidTagValue)
     }
-    match name {
-        b"Event" | b"Site" | b"White" | b"Black" => None,
-        b"Date" | b"EventDate" | b"UTCDate" => lenient(PgnDate::parse_lenient(value)),
-        b"Round" => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
-        b"Result" => {
+    match known {
+        Known::Event | Known::Site | Known::White | Known::Black => None,
+        Known::Date | Known::EventDate | Known::UtcDate => lenient(PgnDate::parse_lenient(value)),
+        Known::Round => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
+        Known::Result => {
             let read = GameResult::parse_lenient(value);
             g.result_tag = read.as_ref().ok().map(|r| r.value);
             lenient(read)
         }
-        b"Time" | b"UTCTime" => strict(PgnTime::from_ascii(value)),
-        b"TimeControl" => lenient(TimeControl::parse_lenient(value)),
-        b"ECO" => strict(Eco::from_ascii(value)),
-        b"WhiteElo" | b"BlackElo" => lenient(Elo::parse_lenient(value)),
-        b"PlyCount" => strict(tags::parse_ply_count(value)),
-        b"Termination" => (!tags::Termination::from_ascii(value).is_standard())
+        Known::Time | Known::UtcTime => strict(PgnTime::from_ascii(value)),
+        Known::TimeControl => lenient(TimeControl::parse_lenient(value)),
+        Known::Eco => strict(Eco::from_ascii(value)),
+        Known::WhiteElo | Known::BlackElo => lenient(Elo::parse_lenient(value)),
+        Known::PlyCount => strict(tags::parse_ply_count(value)),
+        Known::Termination => (!tags::Termination::from_ascii(value).is_standard())
             .then_some(DiagnosticKind::NonStandardTagValue),
-        b"SetUp" => {
+        Known::SetUp => {
             g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
             None
         }
-        b"FEN" => {
+        Known::Fen => {
             g.fen_at = Some(at);
             None
         }
-        _ => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
+        Known::Other => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
     }
 }
 
