@@ -6,7 +6,7 @@ use std::fmt;
 use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 
-use fen_epd::{CastlingNotation, EpdReader, Location};
+use fen_epd::{CastlingNotation, EpdReader, Location, Severity};
 use san::resolve_epd;
 
 /// What `pgn epd` writes for each valid record.
@@ -65,20 +65,20 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> 
         for record in EpdReader::new(&input) {
             counts.records += 1;
             // The record's diagnostics, from both layers, in input order.
-            let mut found: Vec<(Location, bool, String)> = Vec::new();
+            let mut found: Vec<(Location, Severity, String)> = Vec::new();
             for w in &record.warnings {
-                found.push((w.location, false, w.kind.to_string()));
+                found.push((w.location, Severity::Warning, w.kind.to_string()));
             }
             let record_start = Location { offset: record.offset, line: record.line, column: 1 };
             let mut written = false;
             match &record.result {
-                Err(e) => found.push((e.location, true, e.kind.to_string())),
+                Err(e) => found.push((e.location, Severity::Error, e.kind.to_string())),
                 Ok(epd) => {
                     let resolved = resolve_epd(epd);
                     for d in &resolved.diagnostics {
                         found.push((
                             d.location.unwrap_or(record_start),
-                            d.is_error(),
+                            d.severity(),
                             d.to_string(),
                         ));
                     }
@@ -88,7 +88,7 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> 
                     line.clear();
                     if let Some(canonical) = resolved.canonical(epd) {
                         match canonical.write_canonical_with(CastlingNotation::XFen, &mut line) {
-                            Err(e) => found.push((record_start, true, e.to_string())),
+                            Err(e) => found.push((record_start, Severity::Error, e.to_string())),
                             Ok(()) if output == EpdOutput::Fen => {
                                 line.clear();
                                 line.extend_from_slice(canonical.to_fen().to_string().as_bytes());
@@ -100,14 +100,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> 
                 }
             }
             found.sort_by_key(|(at, ..)| at.offset);
-            for (at, error, message) in &found {
+            for (at, severity, message) in &found {
                 let (l, c, n) = (at.line, at.column, counts.records);
-                let severity = if *error { "error" } else { "warning" };
                 writeln!(diagnostics, "{name}:{l}:{c}: record {n}: {severity}: {message}")?;
-                if *error {
-                    counts.errors += 1;
-                } else {
-                    counts.warnings += 1;
+                match severity {
+                    Severity::Error => counts.errors += 1,
+                    Severity::Warning => counts.warnings += 1,
                 }
             }
             if written {

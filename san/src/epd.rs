@@ -11,7 +11,7 @@
 use std::fmt;
 
 use chess_core::{Move, Position};
-use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Value};
+use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Severity, Value};
 use pgn_syntax::nag::Suffix;
 
 use crate::quirks::Quirks;
@@ -35,10 +35,6 @@ pub struct EpdMoves {
     /// `pv`: the predicted variation, each move legal after the ones
     /// before it (as far as they resolve).
     pub pv: Vec<Move>,
-    /// True if the position fields were repaired (castling rights or en
-    /// passant square dropped): the canonical record then has the
-    /// repaired fields.
-    pub repaired: bool,
 }
 
 /// What is wrong with a record's position or one of its move operands.
@@ -130,6 +126,11 @@ impl EpdMoveDiagnostic {
     pub fn is_error(&self) -> bool {
         self.problem.is_error()
     }
+
+    /// Error or warning, in the terms of `fen-epd`'s diagnostics.
+    pub fn severity(&self) -> Severity {
+        if self.is_error() { Severity::Error } else { Severity::Warning }
+    }
 }
 
 impl fmt::Display for EpdMoveDiagnostic {
@@ -184,7 +185,10 @@ impl ResolvedEpd {
         let moves = self.moves.as_ref()?;
         let pos = &moves.position;
         let mut out = epd.clone();
-        if moves.repaired {
+        // Repaired fields (a diagnostic says what was dropped) are written
+        // repaired, so the canonical record reads back without a warning.
+        if self.diagnostics.iter().any(|d| matches!(d.problem, EpdMoveProblem::RepairedPosition(_)))
+        {
             out.set_position_fields(&Fen::from_position(pos));
         }
         let single = |m: Move| San::from_move(pos, m).to_string().into_bytes();
@@ -243,9 +247,8 @@ fn set_texts(epd: &mut Epd, opcode: Opcode, texts: impl IntoIterator<Item = Vec<
 /// ```
 pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
     let mut diagnostics = Vec::new();
-    let (position, repaired) = match crate::replay::set_up(epd.to_fen()) {
+    let position = match crate::replay::set_up(epd.to_fen()) {
         Ok((pos, repairs)) => {
-            let repaired = !repairs.is_empty();
             for repair in repairs {
                 diagnostics.push(EpdMoveDiagnostic {
                     problem: EpdMoveProblem::RepairedPosition(repair),
@@ -254,7 +257,7 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
                     location: None,
                 });
             }
-            (pos, repaired)
+            pos
         }
         Err(e) => {
             diagnostics.push(EpdMoveDiagnostic {
@@ -266,15 +269,8 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
             return ResolvedEpd { moves: None, diagnostics };
         }
     };
-    let mut moves = EpdMoves {
-        position,
-        am: Vec::new(),
-        bm: Vec::new(),
-        pm: None,
-        sm: None,
-        pv: Vec::new(),
-        repaired,
-    };
+    let mut moves =
+        EpdMoves { position, am: Vec::new(), bm: Vec::new(), pm: None, sm: None, pv: Vec::new() };
     let mut pm_at = None;
     for op in epd.operations() {
         let Some(opcode) = op.opcode() else { continue };
