@@ -4,51 +4,11 @@
 
 use std::fmt;
 
+pub use diag::{Location, Severity};
+
 use crate::fen::ParseFenErrorKind;
 use crate::opcode::{Mnemonic, Opcode};
 use crate::operand::EpdString;
-
-/// Where a problem is: byte offset, line and column.
-///
-/// When a record is parsed alone ([`Epd::from_ascii`](crate::Epd::from_ascii))
-/// the line is 1 and offsets count from the start of the record; when it
-/// comes from [`EpdReader`](crate::EpdReader) they count from the start of
-/// the input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Byte offset from the start of the input.
-    pub offset: usize,
-    /// Line number, from 1.
-    pub line: usize,
-    /// Column in bytes, from 1.
-    pub column: usize,
-}
-
-impl fmt::Display for Location {
-    /// `LINE:COLUMN`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.line, self.column)
-    }
-}
-
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The record breaks §16.2 but was read as its writer meant it (ruling
-    /// D4 and the leniencies listed on [`EpdWarningKind`]).
-    Warning,
-    /// The record could not be read and was rejected.
-    Error,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
 
 /// The kind of value an operand should have (for [`EpdErrorKind::WrongType`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -36,8 +36,10 @@ impl Context {
     pub(crate) const ALONE: Context = Context { base: 0, line: 1, line_start: 0 };
 
     pub(crate) fn location(&self, i: usize) -> Location {
-        let offset = self.base + i;
-        Location { offset, line: self.line, column: offset - self.line_start + 1 }
+        // usize to u64 never truncates on the platforms Rust supports.
+        let offset = (self.base + i) as u64;
+        let column = offset - self.line_start as u64 + 1;
+        Location { offset, line: self.line as u64, column }
     }
 }
 
@@ -674,7 +676,11 @@ mod tests {
         for (ops, kind, column) in cases {
             let line = format!("{POS} {ops}");
             let err = split(&line).0.expect_err(ops);
-            assert_eq!((&err.kind, err.location.column - POS.len() - 1), (kind, *column), "{ops}");
+            assert_eq!(
+                (&err.kind, err.location.column as usize - POS.len() - 1),
+                (kind, *column),
+                "{ops}"
+            );
         }
         let long = format!("{POS} c0 \"{}\";", "x".repeat(256));
         assert_eq!(
@@ -723,7 +729,7 @@ mod tests {
             RawEpd::from_ascii_with_warnings(line.as_bytes(), &mut warnings).expect("lenient");
         assert_eq!(raw.operations().len(), 1);
         assert_eq!(warnings.len(), 1);
-        assert_eq!(warnings[0].location.column, POS.len() + 10);
+        assert_eq!(warnings[0].location.column, POS.len() as u64 + 10);
         assert_eq!(
             warnings[0].to_string(),
             format!(

@@ -9,9 +9,9 @@ use crate::raw::Context;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
     /// The line number, from 1.
-    pub line: usize,
+    pub line: u64,
     /// The byte offset of the line's start in the input.
-    pub offset: usize,
+    pub offset: u64,
     /// The record, or why it was rejected.
     pub result: Result<Epd, EpdError>,
     /// The leniencies used (ruling D4), also for a rejected record.
@@ -126,7 +126,7 @@ impl Iterator for EpdReader<'_> {
                 });
             }
             let result = Epd::parse(text, ctx, &mut warnings);
-            return Some(Record { line: self.line, offset: start, result, warnings });
+            return Some(Record { line: self.line as u64, offset: start as u64, result, warnings });
         }
     }
 }

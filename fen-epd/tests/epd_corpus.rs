@@ -52,11 +52,11 @@ fn readme_data_lines() -> BTreeMap<String, usize> {
 struct Expected {
     records: usize,
     skipped: usize,
-    rejected: &'static [usize],
+    rejected: &'static [u64],
 }
 
 fn expected(name: &str) -> Expected {
-    let (records, skipped, rejected): (usize, usize, &'static [usize]) = match name {
+    let (records, skipped, rejected): (usize, usize, &'static [u64]) = match name {
         "arasan/arasan2024.epd" => (200, 0, &[]),
         "arasan/bt2630.epd" => (30, 1, &[]),
         "arasan/ecmgcp.epd" => (183, 0, &[]),
@@ -91,7 +91,7 @@ fn expected(name: &str) -> Expected {
     Expected { records, skipped, rejected }
 }
 
-fn check_rejection(name: &str, line: usize, err: &EpdError) {
+fn check_rejection(name: &str, line: u64, err: &EpdError) {
     assert_eq!(err.location.line, line, "{name}: {err}");
     match (name, line) {
         ("sunfish/3fold.epd", 3) => {
@@ -103,7 +103,7 @@ fn check_rejection(name: &str, line: usize, err: &EpdError) {
 }
 
 /// The lines of the records with a warning of this kind, once per warning.
-fn warning_lines(path: &Path, kind: impl Fn(&EpdWarningKind) -> bool) -> Vec<usize> {
+fn warning_lines(path: &Path, kind: impl Fn(&EpdWarningKind) -> bool) -> Vec<u64> {
     let data = std::fs::read(path).expect("readable");
     EpdReader::new(&data)
         .flat_map(|record| record.warnings)
@@ -188,7 +188,7 @@ fn every_corpus_file_reads_as_expected() {
 /// The leniencies added for the corpus appear where they should: a dropped
 /// note only in terminal_bench.epd, a `dm` of 0 or below only in the
 /// endgame-dm files, each located on its own record's line.
-fn check_record_warnings(name: &str, line: usize, warnings: &[EpdWarning]) {
+fn check_record_warnings(name: &str, line: u64, warnings: &[EpdWarning]) {
     for w in warnings {
         assert_eq!(w.location.line, line, "{name}:{line}: {w}");
         match &w.kind {
@@ -206,7 +206,7 @@ fn check_record_warnings(name: &str, line: usize, warnings: &[EpdWarning]) {
 
 /// Canonical output reads back equal, writes the same bytes, and needs no
 /// leniency, except that a `dm` of 0 or below (kept as read) warns again.
-fn check_canonical_is_stable(name: &str, line: usize, epd: &fen_epd::Epd) {
+fn check_canonical_is_stable(name: &str, line: u64, epd: &fen_epd::Epd) {
     let first = match epd.to_canonical() {
         Ok(bytes) => bytes,
         Err(WriteEpdError::QuoteInString { mnemonic, operand: 1 })
@@ -271,7 +271,7 @@ fn leniencies_per_file() {
     // its semicolon ("sweep hit" on 143, "Fine 70" on 145, ...).
     let bench = root.join("sunfish/terminal_bench.epd");
     let trailing = warning_lines(&bench, |k| matches!(k, EpdWarningKind::TrailingComment { .. }));
-    let mut want: Vec<usize> = (116..=142).collect();
+    let mut want: Vec<u64> = (116..=142).collect();
     want.push(144);
     assert_eq!(trailing.len(), 28);
     assert_eq!(trailing, want);

@@ -3,24 +3,7 @@
 
 use std::fmt;
 
-/// How bad a problem is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Severity {
-    /// The input breaks the import format, but was read as real files mean
-    /// it (real-world-notes.md): nothing was lost.
-    Warning,
-    /// Part of the input could not be read as PGN and was skipped or cut.
-    Error,
-}
-
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
+pub use diag::Severity;
 
 /// What went wrong.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

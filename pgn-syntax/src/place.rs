@@ -1,6 +1,8 @@
 //! Where an element is in the input: [`Place`], handed to visitors with
-//! each move, which computes the line and column only when asked, and
-//! [`Location`], the computed triple.
+//! each move, which computes the line and column only when asked (a
+//! [`Location`], the shared type of the `diag` crate).
+
+pub use diag::Location;
 
 use crate::source::LineIndex;
 
@@ -37,16 +39,4 @@ impl<'a> Place<'a> {
         let (line, column) = self.lines.position(self.window, self.base, self.offset);
         Location { offset: self.offset, line, column }
     }
-}
-
-/// A place in the input: byte offset (0-based), line and column (1-based;
-/// the column counts bytes). CR LF, lone CR and LF each end a line.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Absolute byte offset from the start of the input.
-    pub offset: u64,
-    /// Line number, from 1.
-    pub line: u64,
-    /// Column in bytes, from 1.
-    pub column: u64,
 }

@@ -314,10 +314,11 @@ pub fn render_records(input: &[u8]) -> Vec<RecordReport> {
     let lines = split_lines(input);
     EpdReader::new(input)
         .map(|record| {
-            let comment = comment_above(&lines, record.line);
+            let line = usize::try_from(record.line).unwrap_or(usize::MAX);
+            let comment = comment_above(&lines, line);
             let mut block =
                 format!("line {}: {}\n", record.line, comment.as_deref().unwrap_or("-"));
-            let text = lines.get(record.line - 1).copied().unwrap_or_default();
+            let text = lines.get(line - 1).copied().unwrap_or_default();
             let _ = writeln!(block, "  input: {}", show(text));
             let outcome = outcome(&record);
             let round_trip = match &outcome.canonical {
@@ -338,7 +339,7 @@ pub fn render_records(input: &[u8]) -> Vec<RecordReport> {
                 let _ = writeln!(block, "  round trip FAILED: {e}");
             }
             block.pop();
-            RecordReport { line: record.line, commented: comment.is_some(), block, round_trip }
+            RecordReport { line, commented: comment.is_some(), block, round_trip }
         })
         .collect()
 }
@@ -490,7 +491,7 @@ fn corpus_row(ctx: &Context, section: &mut Section) {
     }
     let expected = EXPECTED_REJECTIONS.iter().chain(EXPECTED_ERRORS);
     for &(file, line, ..) in expected {
-        if !seen.iter().any(|(f, l)| f == file && *l == line) {
+        if !seen.iter().any(|(f, l)| f == file && *l == line as u64) {
             section.fail(format!("epd/{file}:{line}: listed as expected but not found"));
         }
     }
@@ -500,7 +501,7 @@ fn corpus_row(ctx: &Context, section: &mut Section) {
 /// canonical form stable.
 fn check_corpus_record(name: &str, record: &Record) -> Result<(), String> {
     let find = |table: &[(&'static str, usize, &'static str, &'static str)]| {
-        table.iter().find(|(file, line, ..)| *file == name && *line == record.line).copied()
+        table.iter().find(|(file, line, ..)| *file == name && *line as u64 == record.line).copied()
     };
     match (&record.result, find(EXPECTED_REJECTIONS)) {
         (Err(e), Some((.., message, _))) if e.kind.to_string() == message => return Ok(()),

@@ -55,19 +55,19 @@ pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
 fn allowed(krate: &str) -> Option<Allowed> {
     /// The library crates, bottom layer first (ARCHITECTURE.md).
     const LIBRARIES: &[&str] =
-        &["pgn-lex", "chess-core", "pgn-syntax", "fen-epd", "san", "pgn-export", "pgc"];
-    const BELOW_SAN: &[&str] = &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex"];
-    const BELOW_EXPORT: &[&str] = &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
-    const BELOW_PGC: &[&str] =
-        &["chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san", "pgn-export"];
+        &["diag", "pgn-lex", "chess-core", "pgn-syntax", "fen-epd", "san", "pgn-export", "pgc"];
+    const BELOW_SAN: &[&str] = &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex"];
+    /// `pgn-export` and `pgc` are siblings: both build on the game model
+    /// (`pgn-syntax` and `san`), and neither may use the other.
+    const BELOW_WRITERS: &[&str] =
+        &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
 
     Some(match krate {
-        "pgn-lex" | "chess-core" => Allowed::Only(&[]),
-        "pgn-syntax" => Allowed::Only(&["pgn-lex"]),
-        "fen-epd" => Allowed::Only(&["chess-core"]),
+        "diag" | "pgn-lex" | "chess-core" => Allowed::Only(&[]),
+        "pgn-syntax" => Allowed::Only(&["diag", "pgn-lex"]),
+        "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
-        "pgn-export" => Allowed::Only(BELOW_EXPORT),
-        "pgc" => Allowed::Only(BELOW_PGC),
+        "pgn-export" | "pgc" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" => Allowed::Anything,
         _ => return None,
@@ -338,6 +338,22 @@ mod tests {
         assert_eq!(problems.len(), 2, "{problems:#?}");
         assert!(problems[0].starts_with("crate `chess-core` has a dependency on `fen-epd`"));
         assert!(problems[1].starts_with("crate `san` has a build-dependency on `pgn-export`"));
+    }
+
+    #[test]
+    fn the_writers_are_siblings_and_fen_epd_reads_no_pgn() {
+        let ws = workspace(&[
+            ("pgc", &[("san", None), ("pgn-export", None)]),
+            ("pgn-export", &[("pgc", Some("dev"))]),
+            ("fen-epd", &[("diag", None), ("pgn-syntax", None)]),
+            ("pgn-syntax", &[]),
+            ("diag", &[]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 3, "{problems:#?}");
+        assert!(problems[0].starts_with("crate `pgc` has a dependency on `pgn-export`"));
+        assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgc`"));
+        assert!(problems[2].starts_with("crate `fen-epd` has a dependency on `pgn-syntax`"));
     }
 
     #[test]

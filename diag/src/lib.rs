@@ -1,0 +1,70 @@
+//! The vocabulary that every crate of the toolkit uses to report a problem
+//! in its input: where it is ([`Location`]) and how bad it is
+//! ([`Severity`]).
+//!
+//! It is a leaf crate of its own so that crates that must not know each
+//! other (`fen-epd` reads no PGN; `pgn-syntax` knows no chess rules) still
+//! speak of places and severities with the same two types, and a program
+//! that merges their diagnostics sorts and counts them as one list.
+//!
+//! # Example
+//!
+//! ```
+//! use diag::{Location, Severity};
+//!
+//! let at = Location { offset: 61, line: 3, column: 12 };
+//! assert_eq!(at.to_string(), "3:12");
+//! assert!(Severity::Error > Severity::Warning);
+//! assert_eq!(Severity::Warning.to_string(), "warning");
+//! ```
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for both types.
+
+use std::fmt;
+
+/// A place in an input: byte offset (0-based), line and column (1-based;
+/// the column counts bytes). CR LF, lone CR and LF each end a line.
+///
+/// The offset counts from the start of what was read: the whole input for
+/// the readers of files, the record or string for a value parsed alone.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Location {
+    /// Byte offset from the start of the input, from 0.
+    pub offset: u64,
+    /// Line number, from 1.
+    pub line: u64,
+    /// Column in bytes, from 1.
+    pub column: u64,
+}
+
+impl fmt::Display for Location {
+    /// `LINE:COLUMN`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.line, self.column)
+    }
+}
+
+/// How bad a problem is. Ordered: a warning is less than an error.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Severity {
+    /// The input breaks the standard, but was read as its writer meant it:
+    /// nothing was lost.
+    Warning,
+    /// Part of the input could not be read or used, and was skipped or
+    /// rejected.
+    Error,
+}
+
+impl fmt::Display for Severity {
+    /// `warning` or `error`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        })
+    }
+}
