@@ -6,7 +6,9 @@
 //! - the vocabulary: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`],
 //!   [`Square`], [`Bitboard`], [`CastlingRights`] and [`Move`];
 //! - [`Board`] (placement only), [`Setup`] (an unvalidated position) and
-//!   [`Position`], which is what ruling F3 allows;
+//!   [`Position`], which is what ruling F3 allows
+//!   ([`Position::from_setup_repaired`] drops unfit castling rights and en
+//!   passant squares instead of refusing them, and says so in [`Repairs`]);
 //! - exact legal move generation for standard chess and Chess960,
 //!   [`Position::play`], check, checkmate, stalemate, insufficient material
 //!   and the fifty- and seventy-five-move rules;
@@ -59,7 +61,9 @@ pub use board::Board;
 pub use movegen::{MAX_MOVES_TO, MovesTo};
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
-pub use position::{CastlingRights, Outcome, PlayError, Position, PositionError, Setup};
+pub use position::{
+    CastlingRights, Outcome, PlayError, Position, PositionError, Repair, Repairs, Setup,
+};
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub use xorshift::XorShift;
 pub use zobrist::{is_fivefold_repetition, is_threefold_repetition, repetitions};

@@ -639,8 +639,7 @@ fn push(out: &mut MovesTo, m: Move) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::position::{CastlingRights, Setup};
-    use crate::types::{Color, File, Piece};
+    use crate::position::tests::setup_from_fen;
     use crate::xorshift::XorShift;
 
     #[test]
@@ -682,41 +681,10 @@ mod tests {
         assert!(free.has_legal_moves());
     }
 
-    /// The first four fields of a FEN (placement, turn, castling as
-    /// `KQkq`, X-FEN or Shredder-FEN, en passant), enough for test
-    /// positions; `None` for anything else.
+    /// A test position from the first four fields of a FEN
+    /// ([`setup_from_fen`]); `None` if it does not read or is not legal.
     fn position_from_fen(fen: &str) -> Option<Position> {
-        let mut fields = fen.split_whitespace();
-        let mut setup = Setup::empty();
-        for (row, text) in fields.next()?.split('/').enumerate() {
-            let rank = Rank::new(7u32.checked_sub(row as u32)?)?;
-            let mut file = 0;
-            for c in text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    file += d;
-                } else {
-                    let sq = Square::from_coords(File::new(file)?, rank);
-                    setup.board.set_piece_at(sq, Piece::from_char(c)?);
-                    file += 1;
-                }
-            }
-        }
-        setup.turn = if fields.next()? == "w" { Color::White } else { Color::Black };
-        let mut rights = Bitboard::EMPTY;
-        for c in fields.next()?.chars().filter(|c| *c != '-') {
-            let color = Color::from_white(c.is_ascii_uppercase());
-            let king = setup.board.king_of(color)?;
-            let rooks = setup.board.rooks() & setup.board.by_color(color);
-            let rook = match c.to_ascii_lowercase() {
-                'k' => CastlingSide::KingSide.outermost(king, rooks)?,
-                'q' => CastlingSide::QueenSide.outermost(king, rooks)?,
-                f => Square::from_coords(File::from_char(f)?, color.back_rank()),
-            };
-            rights.add(rook);
-        }
-        setup.castling_rights = CastlingRights::from_rook_squares(rights);
-        setup.ep_square = fields.next().and_then(|ep| Square::from_ascii(ep.as_bytes()));
-        Position::from_setup(setup).ok()
+        setup_from_fen(fen).and_then(|setup| Position::from_setup(setup).ok())
     }
 
     /// Positions from the perft suites of the corpus, if it is there.

@@ -1,6 +1,7 @@
 //! `Setup` (an unvalidated position, as read from text) and `Position` (a
 //! validated one that moves can be generated for and played on).
 
+use std::fmt;
 use std::num::NonZeroU32;
 
 use crate::attacks::between;
@@ -139,7 +140,7 @@ pub enum PositionError {
     /// A castling right whose king and rook are not where it needs them.
     #[error("castling right for a rook on {square} without king and rook on their squares")]
     InvalidCastlingRights {
-        /// The rook square of the first bad right.
+        /// The rook square of the first bad right, in square order.
         square: Square,
     },
     /// An en passant square that is not behind a pawn that just advanced two squares.
@@ -148,6 +149,68 @@ pub enum PositionError {
         /// The given en passant square.
         square: Square,
     },
+}
+
+/// What [`Position::from_setup_repaired`] dropped from a [`Setup`] to make
+/// it a position: castling rights not backed by king and rook, and an en
+/// passant square no pawn can just have made.
+///
+/// `Display` lists what was dropped, castling rights first:
+/// `castling right of the rook on h1 dropped; en passant square e3 dropped`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub struct Repairs {
+    /// The rook squares whose castling rights were dropped.
+    pub dropped_castling: Bitboard,
+    /// The en passant square, if it was dropped.
+    pub dropped_ep: Option<Square>,
+}
+
+impl Repairs {
+    /// True if nothing was dropped: the setup was a position as it was.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.dropped_castling.is_empty() && self.dropped_ep.is_none()
+    }
+
+    /// Each thing dropped, castling rights first (in square order).
+    pub fn iter(&self) -> impl Iterator<Item = Repair> + use<> {
+        let castling = self.dropped_castling.into_iter().map(Repair::CastlingRight);
+        castling.chain(self.dropped_ep.map(Repair::EnPassant))
+    }
+}
+
+impl fmt::Display for Repairs {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, repair) in self.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{repair}")?;
+        }
+        Ok(())
+    }
+}
+
+/// One thing [`Position::from_setup_repaired`] dropped (see [`Repairs::iter`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Repair {
+    /// The castling right of the rook on this square.
+    CastlingRight(Square),
+    /// This en passant square.
+    EnPassant(Square),
+}
+
+impl fmt::Display for Repair {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Repair::CastlingRight(square) => {
+                write!(f, "castling right of the rook on {square} dropped")
+            }
+            Repair::EnPassant(square) => write!(f, "en passant square {square} dropped"),
+        }
+    }
 }
 
 /// A legal position: placement, side to move, castling rights, en passant
@@ -190,8 +253,70 @@ impl Position {
     ///
     /// # Errors
     ///
-    /// The first rule the setup breaks, as a [`PositionError`].
+    /// The first rule the setup breaks, as a [`PositionError`]
+    /// ([`Position::from_setup_repaired`] drops unfit castling rights and
+    /// en passant squares instead).
     pub fn from_setup(setup: Setup) -> Result<Position, PositionError> {
+        let pos = Position::from_placement(setup)?;
+        if let Some(square) = pos.unfit_castling_rights().first() {
+            return Err(PositionError::InvalidCastlingRights { square });
+        }
+        if let Some(square) = pos.unfit_ep_square() {
+            return Err(PositionError::InvalidEnPassant { square });
+        }
+        Ok(pos)
+    }
+
+    /// Like [`Position::from_setup`], but castling rights not backed by
+    /// king and rook and an impossible en passant square are dropped (as
+    /// other readers do) instead of refused; the [`Repairs`] say what was
+    /// dropped.
+    ///
+    /// Of two rights on one side of a king, the outermost rook's is kept:
+    /// it is the one castling uses ([`CastlingRights::rook`]).
+    ///
+    /// ```
+    /// use chess_core::{Position, Setup, Square};
+    ///
+    /// // The starting position without the rook on a1 (but with its
+    /// // right), and an en passant square behind no pawn.
+    /// let mut setup = Setup::default();
+    /// setup.board.remove_piece_at(Square::A1);
+    /// setup.ep_square = Some(Square::E3);
+    ///
+    /// let (pos, repairs) = Position::from_setup_repaired(setup)?;
+    /// assert_eq!(pos.castling_rights().rook_squares().count(), 3);
+    /// assert_eq!(pos.ep_square(), None);
+    /// assert_eq!(
+    ///     repairs.to_string(),
+    ///     "castling right of the rook on a1 dropped; en passant square e3 dropped"
+    /// );
+    /// # Ok::<_, chess_core::PositionError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first rule of F3 the setup still breaks once repaired (king
+    /// count, a pawn on a back rank, the side not to move in check), as a
+    /// [`PositionError`].
+    pub fn from_setup_repaired(setup: Setup) -> Result<(Position, Repairs), PositionError> {
+        let mut pos = Position::from_placement(setup)?;
+        let repairs = Repairs {
+            dropped_castling: pos.unfit_castling_rights(),
+            dropped_ep: pos.unfit_ep_square(),
+        };
+        pos.castling = CastlingRights(pos.castling.0 & !repairs.dropped_castling);
+        if repairs.dropped_ep.is_some() {
+            pos.ep_square = None;
+        }
+        Ok((pos, repairs))
+    }
+
+    /// The position of `setup`, checked against the rules of F3 that no
+    /// repair can fix: one king a side, no pawn on a back rank, the side
+    /// not to move not in check. Castling rights and the en passant square
+    /// are taken as they are.
+    fn from_placement(setup: Setup) -> Result<Position, PositionError> {
         let board = setup.board;
         for color in Color::ALL {
             let count = (board.kings() & board.by_color(color)).count();
@@ -218,58 +343,49 @@ impl Position {
         {
             return Err(PositionError::OppositeCheck { color: them });
         }
-        pos.validate_castling()?;
-        pos.validate_ep()?;
         Ok(pos)
     }
 
-    /// Each right needs its colour's rook on the back rank, its king on the
-    /// same rank, and at most one right on each side of that king.
-    fn validate_castling(&self) -> Result<(), PositionError> {
-        let rights = self.castling.rook_squares();
-        let stray = rights & !Bitboard::BACKRANKS;
-        if let Some(square) = stray.first() {
-            return Err(PositionError::InvalidCastlingRights { square });
-        }
+    /// The rook squares of the rights not backed by king and rook. A right
+    /// needs its colour's rook on the back rank and its king on the same
+    /// rank, and only the outermost such rook on each side of the king
+    /// keeps one (the rook castling uses).
+    fn unfit_castling_rights(&self) -> Bitboard {
+        let mut fit = Bitboard::EMPTY;
         for color in Color::ALL {
-            let ours = self.castling.for_color(color);
-            let rooks = self.board.rooks() & self.board.by_color(color);
-            if let Some(square) = (ours & !rooks).first() {
-                return Err(PositionError::InvalidCastlingRights { square });
-            }
-            let Some(first) = ours.first() else { continue };
-            let king = self.board.king_of(color).filter(|k| k.rank() == color.back_rank());
-            let Some(king) = king else {
-                return Err(PositionError::InvalidCastlingRights { square: first });
+            let Some(king) = self.board.king_of(color).filter(|k| k.rank() == color.back_rank())
+            else {
+                continue;
             };
-            let east = ours.filter(|r| r.file() > king.file()).count();
-            let west = ours.filter(|r| r.file() < king.file()).count();
-            if east > 1 || west > 1 {
-                return Err(PositionError::InvalidCastlingRights { square: first });
+            let rooks = self.board.rooks() & self.board.by_color(color);
+            let backed = CastlingRights(self.castling.for_color(color) & rooks);
+            for side in [CastlingSide::KingSide, CastlingSide::QueenSide] {
+                if let Some(rook) = backed.rook(color, side, king) {
+                    fit.add(rook);
+                }
             }
         }
-        Ok(())
+        self.castling.rook_squares() & !fit
     }
 
-    /// The en passant square must be on the sixth rank from the side to
-    /// move, empty, with the square behind it empty and an enemy pawn in front.
-    fn validate_ep(&self) -> Result<(), PositionError> {
-        let Some(square) = self.ep_square else { return Ok(()) };
+    /// The en passant square if it is impossible. It must be on the sixth
+    /// rank from the side to move, empty, with the square behind it empty
+    /// and an enemy pawn in front.
+    fn unfit_ep_square(&self) -> Option<Square> {
+        let square = self.ep_square?;
         let us = self.turn;
-        let bad = Err(PositionError::InvalidEnPassant { square });
         if square.rank() != Rank::Sixth.relative_to(us) {
-            return bad;
+            return Some(square);
         }
         let forward = us.fold_wb(8, -8);
         let (Some(pushed), Some(origin)) = (square.offset(-forward), square.offset(forward)) else {
-            return bad;
+            return Some(square);
         };
         let occ = self.board.occupied();
         let their_pawns = self.board.pawns() & self.board.by_color(!us);
-        if occ.contains(square) || occ.contains(origin) || !their_pawns.contains(pushed) {
-            return bad;
-        }
-        Ok(())
+        let possible =
+            !occ.contains(square) && !occ.contains(origin) && their_pawns.contains(pushed);
+        (!possible).then_some(square)
     }
 
     /// The position as an unvalidated [`Setup`].
@@ -536,4 +652,139 @@ pub enum Outcome {
 pub struct PlayError {
     /// The move.
     pub m: Move,
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::types::{File, Piece};
+
+    /// A setup from the first four fields of a FEN (placement, turn,
+    /// castling as `KQkq`, X-FEN or Shredder-FEN, en passant), enough for
+    /// test positions; `None` for anything else. Not checked for legality:
+    /// a Shredder-FEN letter gives a right whether or not a rook is there.
+    pub(crate) fn setup_from_fen(fen: &str) -> Option<Setup> {
+        let mut fields = fen.split_whitespace();
+        let mut setup = Setup::empty();
+        for (row, text) in fields.next()?.split('/').enumerate() {
+            let rank = Rank::new(7u32.checked_sub(row as u32)?)?;
+            let mut file = 0;
+            for c in text.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    file += d;
+                } else {
+                    let sq = Square::from_coords(File::new(file)?, rank);
+                    setup.board.set_piece_at(sq, Piece::from_char(c)?);
+                    file += 1;
+                }
+            }
+        }
+        setup.turn = if fields.next()? == "w" { Color::White } else { Color::Black };
+        let mut rights = Bitboard::EMPTY;
+        for c in fields.next()?.chars().filter(|c| *c != '-') {
+            let color = Color::from_white(c.is_ascii_uppercase());
+            let king = setup.board.king_of(color)?;
+            let rooks = setup.board.rooks() & setup.board.by_color(color);
+            let rook = match c.to_ascii_lowercase() {
+                'k' => CastlingSide::KingSide.outermost(king, rooks)?,
+                'q' => CastlingSide::QueenSide.outermost(king, rooks)?,
+                f => Square::from_coords(File::from_char(f)?, color.back_rank()),
+            };
+            rights.add(rook);
+        }
+        setup.castling_rights = CastlingRights::from_rook_squares(rights);
+        setup.ep_square = fields.next().and_then(|ep| Square::from_ascii(ep.as_bytes()));
+        Some(setup)
+    }
+
+    /// Both constructors on the setup of `fen`.
+    fn both(
+        fen: &str,
+    ) -> (Result<Position, PositionError>, Result<(Position, Repairs), PositionError>) {
+        let setup = setup_from_fen(fen).unwrap_or_else(|| panic!("{fen}"));
+        (Position::from_setup(setup.clone()), Position::from_setup_repaired(setup))
+    }
+
+    #[test]
+    fn a_legal_setup_needs_no_repair() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
+            "4k3/8/8/8/8/8/8/R3K1RR w HA -",
+        ] {
+            let (strict, repaired) = both(fen);
+            let pos = strict.expect(fen);
+            let (repaired, repairs) = repaired.expect(fen);
+            assert_eq!(repaired, pos, "{fen}");
+            assert!(repairs.is_empty(), "{fen}");
+            assert_eq!(repairs.to_string(), "");
+        }
+    }
+
+    #[test]
+    fn castling_rights_without_king_or_rook_are_dropped() {
+        let (strict, repaired) = both("4k3/8/8/8/8/8/8/4K3 w H -");
+        assert_eq!(strict, Err(PositionError::InvalidCastlingRights { square: Square::H1 }));
+        let (pos, repairs) = repaired.expect("repairable");
+        assert!(pos.castling_rights().is_empty());
+        assert_eq!(repairs.dropped_castling, Bitboard::from(Square::H1));
+        assert_eq!(repairs.dropped_ep, None);
+        assert_eq!(repairs.to_string(), "castling right of the rook on h1 dropped");
+        assert!(Position::from_setup(pos.to_setup()).is_ok());
+
+        // Of two rights on one side of the king, the outermost rook keeps its own.
+        let (strict, repaired) = both("4k3/8/8/8/8/8/8/R3K1RR w HGA -");
+        assert_eq!(strict, Err(PositionError::InvalidCastlingRights { square: Square::G1 }));
+        let (pos, repairs) = repaired.expect("repairable");
+        assert_eq!(pos.castling_rights().rook_squares(), Bitboard::from(Square::A1) | Square::H1);
+        assert_eq!(repairs.iter().collect::<Vec<_>>(), [Repair::CastlingRight(Square::G1)]);
+    }
+
+    #[test]
+    fn an_impossible_en_passant_square_is_dropped() {
+        let (strict, repaired) = both("4k3/8/8/8/8/8/8/4K3 w - e6");
+        assert_eq!(strict, Err(PositionError::InvalidEnPassant { square: Square::E6 }));
+        let (pos, repairs) = repaired.expect("repairable");
+        assert_eq!(pos.ep_square(), None);
+        assert_eq!(repairs.dropped_castling, Bitboard::EMPTY);
+        assert_eq!(repairs.dropped_ep, Some(Square::E6));
+        assert_eq!(repairs.to_string(), "en passant square e6 dropped");
+    }
+
+    #[test]
+    fn castling_rights_and_en_passant_square_are_dropped_together() {
+        // White's king is off its back rank, so both its rights go; Black's
+        // stay. The en passant square is on the wrong rank for White to move.
+        let (strict, repaired) = both("r3k2r/8/8/8/8/8/4K3/R6R w HAha e3");
+        assert_eq!(strict, Err(PositionError::InvalidCastlingRights { square: Square::A1 }));
+        let (pos, repairs) = repaired.expect("repairable");
+        assert_eq!(pos.castling_rights().rook_squares(), Bitboard::from(Square::A8) | Square::H8);
+        assert_eq!(pos.ep_square(), None);
+        assert_eq!(
+            repairs.iter().collect::<Vec<_>>(),
+            [
+                Repair::CastlingRight(Square::A1),
+                Repair::CastlingRight(Square::H1),
+                Repair::EnPassant(Square::E3)
+            ]
+        );
+        assert_eq!(
+            repairs.to_string(),
+            "castling right of the rook on a1 dropped; castling right of the rook on h1 \
+             dropped; en passant square e3 dropped"
+        );
+        assert!(Position::from_setup(pos.to_setup()).is_ok());
+    }
+
+    #[test]
+    fn what_no_repair_fixes_is_still_an_error() {
+        // Black, not to move, is in check: the bogus right does not matter.
+        let (strict, repaired) = both("4k3/4R3/8/8/8/8/8/4K3 w A e6");
+        assert_eq!(strict, Err(PositionError::OppositeCheck { color: Color::Black }));
+        assert_eq!(repaired, Err(PositionError::OppositeCheck { color: Color::Black }));
+        let (_, repaired) = both("8/8/8/8/8/8/8/4K3 w H -");
+        assert_eq!(repaired, Err(PositionError::KingCount { color: Color::Black, count: 0 }));
+        let (_, repaired) = both("4k2P/8/8/8/8/8/8/4K3 w H -");
+        assert_eq!(repaired, Err(PositionError::PawnOnBackRank { square: Square::H8 }));
+    }
 }

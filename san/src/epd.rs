@@ -249,9 +249,9 @@ pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
     let mut diagnostics = Vec::new();
     let position = match crate::replay::set_up(epd.to_fen()) {
         Ok((pos, repairs)) => {
-            for repair in repairs {
+            for repair in repairs.iter() {
                 diagnostics.push(EpdMoveDiagnostic {
-                    problem: EpdMoveProblem::RepairedPosition(repair),
+                    problem: EpdMoveProblem::RepairedPosition(repair.to_string()),
                     operand: None,
                     text: Box::default(),
                     location: None,

@@ -12,7 +12,7 @@
 //! is over, its final position is checked against the game's result
 //! (checkmate or stalemate with another result), and against PlyCount.
 
-use chess_core::{Color, Move, Position, PositionError};
+use chess_core::{Color, Move, Position, Repairs};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -191,7 +191,7 @@ impl Engine {
                 Ok((p, repairs)) => {
                     pos = p;
                     if !repairs.is_empty() {
-                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs.join("; ")));
+                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs.to_string()));
                     }
                 }
                 Err(why) => {
@@ -351,25 +351,8 @@ impl Engine {
 /// and an en passant square with no pawn that could just have advanced,
 /// are dropped (as other readers do) and said in the repairs; anything
 /// else illegal is an error.
-pub(crate) fn set_up(fen: Fen) -> Result<(Position, Vec<String>), String> {
-    let mut setup = fen.into_setup();
-    let mut repairs = Vec::new();
-    // Each turn drops one right or the en passant square: at most five.
-    for _ in 0..6 {
-        match Position::from_setup(setup.clone()) {
-            Ok(pos) => return Ok((pos, repairs)),
-            Err(PositionError::InvalidCastlingRights { square }) => {
-                setup.castling_rights.discard(square);
-                repairs.push(format!("castling right of the rook on {square} dropped"));
-            }
-            Err(PositionError::InvalidEnPassant { square }) => {
-                setup.ep_square = None;
-                repairs.push(format!("en passant square {square} dropped"));
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-    }
-    Err("castling rights cannot be repaired".to_owned())
+pub(crate) fn set_up(fen: Fen) -> Result<(Position, Repairs), String> {
+    Position::from_setup_repaired(fen.into_setup()).map_err(|e| e.to_string())
 }
 
 /// The ply of the last move before `pos`: 0 for a white move to come at
