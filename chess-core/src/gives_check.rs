@@ -134,7 +134,7 @@ fn direct(us: Color, role: Role, to: Square, king: Square, after: Bitboard) -> b
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::xorshift::XorShift;
+    use testkit::XorShift;
 
     #[test]
     fn agrees_with_playing_the_move() {

@@ -49,7 +49,6 @@ mod perft;
 mod polyglot_keys;
 mod position;
 mod types;
-mod xorshift;
 mod zobrist;
 
 pub use attacks::{
@@ -65,5 +64,4 @@ pub use position::{
     CastlingRights, Outcome, PlayError, Position, PositionError, Repair, Repairs, Setup,
 };
 pub use types::{Color, File, Piece, Rank, Role, Square};
-pub use xorshift::XorShift;
 pub use zobrist::{is_fivefold_repetition, is_threefold_repetition, repetitions};

@@ -640,7 +640,7 @@ fn push(out: &mut MovesTo, m: Move) {
 mod tests {
     use super::*;
     use crate::position::tests::setup_from_fen;
-    use crate::xorshift::XorShift;
+    use testkit::XorShift;
 
     #[test]
     fn has_legal_moves_agrees_with_counting() {

@@ -10,11 +10,12 @@
 
 use std::num::NonZeroU32;
 
-use chess_core::{Position, XorShift};
+use chess_core::Position;
 use fen_epd::{
     Epd, EpdReader, EpdString, Fen, Mnemonic, MoveText, Opcode, Operand, Register,
     UnknownOperation, Value,
 };
+use testkit::XorShift;
 
 fn pick<'a, T>(rng: &mut XorShift, items: &'a [T]) -> &'a T {
     &items[rng.below(items.len())]

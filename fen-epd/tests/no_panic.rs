@@ -6,9 +6,9 @@
 //! deletions, splices of FEN alphabet characters) of a seed list of real
 //! FENs, driven by a fixed-seed generator so that a failure is reproducible.
 
-use chess_core::XorShift;
 use chess_core::perft;
 use fen_epd::{CastlingNotation, Fen};
+use testkit::XorShift;
 
 const SEEDS: &[&str] = &[
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",

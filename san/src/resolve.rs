@@ -746,7 +746,7 @@ mod tests {
     fn the_fast_path_agrees_with_the_full_resolver() {
         // Random games (fixed seed): every legal move's export
         // SAN, when the fast path takes it, gives the same move and mark.
-        let mut rng = chess_core::XorShift::new(0x2545_f491_4f6c_dd1d);
+        let mut rng = testkit::XorShift::new(0x2545_f491_4f6c_dd1d);
         let (mut taken, mut total) = (0, 0);
         for _ in 0..200 {
             let mut pos = Position::new();

@@ -2,12 +2,12 @@
 //! peer's fuzzer, random bytes, and mutations of real moves all give a
 //! value or a typed error; mutated games replay to the end.
 
-use chess_core::XorShift;
 use std::path::PathBuf;
 
 use chess_core::{Color, Position};
 use fen_epd::parse_position;
 use san::{Language, ParseSanErrorKind, San};
+use testkit::XorShift;
 
 fn corpus_dir() -> PathBuf {
     std::env::var_os("PGN_CORPUS").map_or_else(

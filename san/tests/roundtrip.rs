@@ -4,12 +4,12 @@
 //! no longer than needed; long algebraic, UCI, FAN and the §17 languages
 //! read back too. The games use a fixed-seed xorshift generator.
 
-use chess_core::XorShift;
 use std::path::PathBuf;
 
 use chess_core::{Bitboard, Color, Move, Position, Role};
 use fen_epd::parse_position;
 use san::{CastlingMode, Check, Lan, Language, Quirks, San, SanKind, Uci};
+use testkit::XorShift;
 
 fn corpus_dir() -> PathBuf {
     std::env::var_os("PGN_CORPUS").map_or_else(

@@ -10,12 +10,13 @@
 
 use std::num::NonZeroU32;
 
-use chess_core::{Move, Position, XorShift};
+use chess_core::{Move, Position};
 use fen_epd::{
     Epd, EpdReader, EpdString, Mnemonic, MoveText, Opcode, Operand, Register, UnknownOperation,
     Value,
 };
 use san::{San, resolve_epd};
+use testkit::XorShift;
 
 /// Random games, and how many positions are taken from each.
 const GAMES: u64 = 200;

@@ -11,7 +11,6 @@
 //! `read` calls) rather than by clocks, except for one generous bound that
 //! only a quadratic reader could miss.
 
-use chess_core::XorShift;
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
@@ -19,6 +18,7 @@ use pgn_syntax::{CommentKind, DiagnosticKind, Game, Item, Node, read_games};
 use pgn_tests::reading::syntax::{Reading, check_movetext, read, read_bytes};
 use pgn_tests::reading::{Area, OneByte, lex};
 use pgn_tests::{Context, Mode};
+use testkit::XorShift;
 
 /// All games of an input read with the tree builder, panicking on I/O
 /// errors (there are none for in-memory sources).

@@ -2,7 +2,9 @@
 //!
 //! - **Layering.** A crate of ours depends only on the crates of ours that
 //!   its layer allows ([`allowed`]); the dependency graph comes from
-//!   `cargo metadata`.
+//!   `cargo metadata`. `testkit`, the test helpers, is outside the layers:
+//!   any crate may take it as a dev-dependency, only `pgn-tests` as a
+//!   normal one ([`TESTKIT`]).
 //! - **File headers.** Every `.rs` file of a workspace member starts with a
 //!   `//!` comment saying what the file holds.
 //!
@@ -48,7 +50,19 @@ pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
     problems
 }
 
-/// The crates of ours that the layer of `krate` allows it to depend on.
+/// The crate of test helpers: it depends on no crate of ours, so any crate
+/// may take it as a dev-dependency (even `chess-core`) without a cycle, and
+/// the test crate `pgn-tests` as a normal dependency. It is never part of a
+/// library's API.
+const TESTKIT: &str = "testkit";
+
+/// True if `krate` may take [`TESTKIT`] as a dependency of this kind.
+fn testkit_permitted(krate: &str, kind: DependencyKind) -> bool {
+    kind == DependencyKind::Dev || krate == "pgn-tests"
+}
+
+/// The crates of ours that the layer of `krate` allows it to depend on
+/// ([`TESTKIT`] aside).
 ///
 /// `None` for a crate that has no layer yet: tidy reports it, so that a new
 /// crate gets a place in the table below.
@@ -63,7 +77,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
 
     Some(match krate {
-        "diag" | "pgn-lex" | "chess-core" => Allowed::Only(&[]),
+        "diag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
         "pgn-syntax" => Allowed::Only(&["diag", "pgn-lex"]),
         "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
@@ -122,6 +136,17 @@ pub(crate) fn check_layers(workspace: &Workspace) -> Vec<String> {
             continue;
         };
         for dependency in &package.dependencies {
+            if dependency.name == TESTKIT {
+                if !testkit_permitted(&package.name, dependency.kind) {
+                    problems.push(format!(
+                        "crate `{}` has a {} on `{TESTKIT}`, which is for tests only \
+                         (take it as a dev-dependency)",
+                        package.name,
+                        dependency.kind.describe(),
+                    ));
+                }
+                continue;
+            }
             if ours.contains(dependency.name.as_str()) && !allowed.permits(dependency) {
                 problems.push(format!(
                     "crate `{}` has a {} on `{}`, which its layer forbids \
@@ -378,6 +403,25 @@ mod tests {
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(problems[0].starts_with("crate `pgn-cli` has a dependency on `xtask`"));
+    }
+
+    #[test]
+    fn testkit_is_for_tests_only() {
+        let ws = workspace(&[
+            ("chess-core", &[("testkit", Some("dev"))]),
+            ("san", &[("testkit", Some("dev"))]),
+            ("pgn-tests", &[("testkit", None)]),
+            ("fen-epd", &[("testkit", None)]),
+            ("pgn-lex", &[("testkit", Some("build"))]),
+            ("xtask", &[("testkit", None)]),
+            ("testkit", &[("chess-core", Some("dev"))]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 4, "{problems:#?}");
+        assert!(problems[0].starts_with("crate `fen-epd` has a dependency on `testkit`"));
+        assert!(problems[1].starts_with("crate `pgn-lex` has a build-dependency on `testkit`"));
+        assert!(problems[2].starts_with("crate `xtask` has a dependency on `testkit`"));
+        assert!(problems[3].starts_with("crate `testkit` has a dev-dependency on `chess-core`"));
     }
 
     #[test]

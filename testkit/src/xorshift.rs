@@ -6,7 +6,7 @@
 /// again from the seed), not for anything that needs real randomness.
 ///
 /// ```
-/// use chess_core::XorShift;
+/// use testkit::XorShift;
 ///
 /// let mut rng = XorShift::new(7);
 /// let roll = rng.below(6);
