@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
-use pgn_syntax::{CONTINUE, Diagnostic, Flow, Place, Reader, Severity, Skip, Visitor};
+use pgn_syntax::{CONTINUE, Diagnostic, Flow, Place, Reader, Severity, Skip};
 use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
 
 /// What `pgn check` counts.
@@ -47,7 +47,7 @@ struct Checker<'a, W: Write> {
     mainline: bool,
 }
 
-impl<W: Write> Visitor for Checker<'_, W> {
+impl<W: Write> ReplayVisitor for Checker<'_, W> {
     type Output = ();
 
     fn begin_variation(&mut self) -> Flow {
@@ -63,10 +63,8 @@ impl<W: Write> Visitor for Checker<'_, W> {
     fn end_game(&mut self) {
         self.counts.games += 1;
     }
-}
 
-impl<W: Write> ReplayVisitor for Checker<'_, W> {
-    fn played(&mut self, _: &Played<'_>, _: &mut Place<'_>) -> Flow {
+    fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
         self.counts.moves += 1;
         CONTINUE
     }
@@ -138,7 +136,7 @@ impl<W: Write, E: Write> FenWriter<'_, W, E> {
     }
 }
 
-impl<W: Write, E: Write> Visitor for FenWriter<'_, W, E> {
+impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
     type Output = ();
 
     fn begin_game(&mut self) -> Flow {
@@ -162,18 +160,19 @@ impl<W: Write, E: Write> Visitor for FenWriter<'_, W, E> {
             self.write(&pos);
         }
     }
-}
 
-impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
-    fn start(&mut self, pos: &Position) {
-        if self.every_ply {
-            self.write(pos);
-        } else {
-            self.last = Some(pos.clone());
+    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
+        if let Some(pos) = start {
+            if self.every_ply {
+                self.write(pos);
+            } else {
+                self.last = Some(pos.clone());
+            }
         }
+        CONTINUE
     }
 
-    fn played(&mut self, played: &Played<'_>, _: &mut Place<'_>) -> Flow {
+    fn played(&mut self, played: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
         if self.every_ply {
             self.write(played.after);
         } else {

@@ -10,9 +10,15 @@
 //!    variations, escape lines, the termination marker). Every callback can
 //!    skip the rest of a variation or a game, or stop ([`Skip`]). Memory
 //!    stays constant however large the file.
-//! 2. [`read_games`] (with the [`GameBuilder`] visitor) builds an owned
-//!    [`Game`]: tags in input order, the movetext as a tree of [`Node`]s
-//!    ([`Movetext`]), the termination marker and the game's diagnostics.
+//! 2. [`read_games`] (with the [`GameCollector`] visitor) builds each
+//!    [`Game`] (tags in input order, the movetext as a flat tree of
+//!    [`Node`]s, the termination marker) and, beside it, its
+//!    [`SourceMap`]: where each tag and node was, and the game's
+//!    diagnostics.
+//!
+//! [`Game`] is the one game model of the toolkit: generic over the move
+//! type, it holds SAN text here and legal moves once the `san` crate has
+//! replayed it; exporters and codecs write it.
 //!
 //! Reading never fails on content: whatever the bytes, the reader returns
 //! games and reports each deviation from the standard as a [`Diagnostic`]
@@ -38,12 +44,14 @@
 //!
 //! 1. e4 e5 2. Qh5?! (2. Nf3 Nc6) Nc6 3. Bc4 Nf6?? 4. Qxf7# 1-0
 //! "#;
-//! let game = read_games(&pgn[..]).next().expect("one game")?;
+//! let (game, source) = read_games(&pgn[..]).next().expect("one game")?;
 //! assert_eq!(game.tag("Event"), Some(&b"Casual"[..]));
 //! assert_eq!(game.movetext.mainline().count(), 7);
 //! let variations = game.movetext.root().items().filter(|i| matches!(i, Item::Variation(_))).count();
 //! assert_eq!(variations, 1);
-//! assert!(game.diagnostics.is_empty());
+//! assert!(source.diagnostics.is_empty());
+//! // The first move, `e4`, is on line 9, column 4.
+//! assert_eq!(source.node(0).map(|at| (at.line, at.column)), Some((9, 4)));
 //! # Ok::<_, std::io::Error>(())
 //! ```
 //!
@@ -51,17 +59,23 @@
 //!
 //! None.
 
+mod collect;
 mod diagnostic;
+mod game;
+mod movetext;
 pub mod nag;
 mod place;
 mod reader;
 mod source;
+mod source_map;
 pub mod tags;
-mod tree;
 mod visitor;
 
+pub use collect::{GameCollector, read_games};
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use game::{Game, SanText, Tag, Tags};
+pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
 pub use reader::Reader;
-pub use tree::{Game, GameBuilder, Item, Line, Movetext, Node, SanText, Tag, read_games};
+pub use source_map::SourceMap;
 pub use visitor::{CONTINUE, CommentKind, Flow, Skip, Visitor};

@@ -5,7 +5,7 @@ use std::io::{self, Read};
 
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CONTINUE, Flow, Place, Reader, Skip, Visitor};
+use pgn_syntax::{CONTINUE, Flow, Location, Node, Place, Reader, SanText, Skip, Visitor};
 
 /// Records what it sees as short strings, and skips or stops on request.
 #[derive(Default)]
@@ -168,17 +168,28 @@ fn moves_carry_their_place() {
     ];
     let whole = pgn_syntax::read_games(&input[..]).next().expect("a game").expect("in memory");
     let trickle = pgn_syntax::read_games(Trickle(&input[..])).next().expect("a game");
-    for game in [whole, trickle.expect("in memory")] {
-        let got: Vec<(String, u64, u64)> = game
+    for (game, source) in [whole, trickle.expect("in memory")] {
+        // The source map places every node: here, the moves and a comment.
+        assert_eq!(source.nodes.len(), game.movetext.len());
+        let moves: Vec<(&SanText, Location)> = game
             .movetext
-            .mainline()
-            .map(|m| (String::from_utf8_lossy(&m.text).into_owned(), m.at.line, m.at.column))
+            .nodes()
+            .iter()
+            .zip(&source.nodes)
+            .filter_map(|(node, &at)| match node {
+                Node::Move(m) => Some((m, at)),
+                _ => None,
+            })
+            .collect();
+        let got: Vec<(String, u64, u64)> = moves
+            .iter()
+            .map(|(m, at)| (String::from_utf8_lossy(&m.text).into_owned(), at.line, at.column))
             .collect();
         let want: Vec<(String, u64, u64)> =
             expected.iter().map(|&(t, l, c)| (t.to_owned(), l, c)).collect();
         assert_eq!(got, want);
-        for m in game.movetext.mainline() {
-            let at = m.at.offset as usize;
+        for (m, at) in moves {
+            let at = at.offset as usize;
             assert_eq!(&input[at..at + m.text.len()], &*m.text);
         }
     }

@@ -26,7 +26,7 @@ fn sample() -> Vec<(Position, Vec<u8>, Move)> {
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();
     'games: for game in pgn_syntax::read_games(std::io::BufReader::new(file)).take(200) {
-        let Ok(game) = game else { continue };
+        let Ok((game, _)) = game else { continue };
         let mut pos = Position::new();
         let mut moves = Vec::new();
         for san in game.movetext.mainline() {

@@ -4,38 +4,33 @@
 
 use std::fmt;
 
+use chess_core::Repairs;
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Location, Severity};
 
 use crate::Quirks;
+use crate::problem::{FenProblem, MoveProblem};
 
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ReplayProblem {
-    /// The text is not a move in any form import SAN accepts.
-    NotAMove,
-    /// No legal move matches the text.
-    IllegalMove,
-    /// Several legal moves match the text; none is chosen (§8.2.3.4: a
-    /// form that stays ambiguous is an error, never a guess).
-    AmbiguousMove {
-        /// How many legal moves match.
-        candidates: usize,
-    },
+    /// The move's text names no legal move: the rest of its line is kept
+    /// as text.
+    Move(MoveProblem),
     /// A variation with no move before it in its line, so nothing for it to
     /// replace (§8.2.5).
     VariationWithoutMove,
     /// The FEN tag holds no legal position; the game's moves are kept as
     /// text.
-    InvalidFen(String),
+    InvalidFen(FenProblem),
     /// The FEN tag's castling rights or en passant square did not fit the
-    /// placement and were dropped (what was dropped); the moves are checked
-    /// from the repaired position.
-    RepairedFen(String),
-    /// The Variant tag names rules this crate does not know; the game's
-    /// moves are kept as text.
-    UnsupportedVariant(String),
+    /// placement and were dropped; the moves are checked from the repaired
+    /// position.
+    RepairedFen(Repairs),
+    /// The Variant tag (its value as read) names rules this crate does not
+    /// know; the game's moves are kept as text.
+    UnsupportedVariant(Box<[u8]>),
     /// A move written in a form that import SAN tolerates (§8.2.3.7 and
     /// real-world-notes.md), such as castling with zeros.
     Quirk(Quirks),
@@ -61,9 +56,7 @@ impl ReplayProblem {
     /// set up); everything else is a warning.
     pub fn severity(&self) -> Severity {
         match self {
-            ReplayProblem::NotAMove
-            | ReplayProblem::IllegalMove
-            | ReplayProblem::AmbiguousMove { .. }
+            ReplayProblem::Move(_)
             | ReplayProblem::VariationWithoutMove
             | ReplayProblem::InvalidFen(_) => Severity::Error,
             ReplayProblem::UnsupportedVariant(_)
@@ -78,11 +71,7 @@ impl ReplayProblem {
 impl fmt::Display for ReplayProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ReplayProblem::NotAMove => f.write_str("not a move"),
-            ReplayProblem::IllegalMove => f.write_str("illegal move"),
-            ReplayProblem::AmbiguousMove { candidates } => {
-                write!(f, "ambiguous move ({candidates} legal moves match)")
-            }
+            ReplayProblem::Move(problem) => write!(f, "{problem}"),
             ReplayProblem::VariationWithoutMove => {
                 f.write_str("variation with no move before it to replace")
             }
@@ -91,7 +80,11 @@ impl fmt::Display for ReplayProblem {
             }
             ReplayProblem::RepairedFen(what) => write!(f, "FEN tag repaired: {what}"),
             ReplayProblem::UnsupportedVariant(name) => {
-                write!(f, "variant \"{name}\" is not supported; moves not checked")
+                write!(
+                    f,
+                    "Variant tag: \"{}\" is not supported; moves not checked",
+                    name.escape_ascii()
+                )
             }
             ReplayProblem::Quirk(quirk) => write!(f, "{quirk}"),
             ReplayProblem::ResultContradictsPosition { expected, given } => write!(
@@ -101,7 +94,7 @@ impl fmt::Display for ReplayProblem {
                 given.as_str()
             ),
             ReplayProblem::PlyCountMismatch { tag, moves } => {
-                write!(f, "PlyCount is {tag}, but the main line has {moves} moves")
+                write!(f, "PlyCount tag is {tag}, but the main line has {moves} moves")
             }
         }
     }
@@ -112,10 +105,12 @@ impl fmt::Display for ReplayProblem {
 pub struct ReplayDiagnostic {
     /// What is wrong.
     pub problem: ReplayProblem,
-    /// Where: the move, or for a game-level problem the termination marker
-    /// (or the first move).
-    pub at: Location,
-    /// The game's number in its input, from 1.
+    /// Where: the move, or for a problem of the whole game the termination
+    /// marker (where the game ends, for a game without one). `None` for a
+    /// game that was not read from an input (it has no source map).
+    pub at: Option<Location>,
+    /// The game's number in its input, from 1 (0 for a game not read from
+    /// an input).
     pub game: u64,
     /// The move's text and its ply (half-move number from the game's start
     /// position, from 1), for problems of one move.
@@ -131,16 +126,13 @@ impl ReplayDiagnostic {
 
 impl fmt::Display for ReplayDiagnostic {
     /// `LINE:COL: game N: severity: message`, the form of
-    /// `pgn_syntax::Diagnostic`.
+    /// `pgn_syntax::Diagnostic` (without `LINE:COL: ` when the place is
+    /// not known).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: game {}: {}: ",
-            self.at.line,
-            self.at.column,
-            self.game,
-            self.severity()
-        )?;
+        if let Some(at) = self.at {
+            write!(f, "{}:{}: ", at.line, at.column)?;
+        }
+        write!(f, "game {}: {}: ", self.game, self.severity())?;
         match &self.san {
             Some((text, ply)) => {
                 write!(f, "{}: `{}` (ply {ply})", self.problem, String::from_utf8_lossy(text))

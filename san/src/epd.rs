@@ -10,12 +10,12 @@
 
 use std::fmt;
 
-use chess_core::{Move, Position};
+use chess_core::{Move, Position, PositionError, Repair};
 use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Severity, Value};
 use pgn_syntax::nag::Suffix;
 
+use crate::problem::MoveProblem;
 use crate::quirks::Quirks;
-use crate::resolve::ResolveError;
 use crate::san::San;
 
 /// The legal position of an EPD record and its resolved move operands.
@@ -43,19 +43,14 @@ pub struct EpdMoves {
 pub enum EpdMoveProblem {
     /// The position fields describe no legal position (ruling F3: the
     /// rule broken); no move operand is looked at.
-    InvalidPosition(String),
-    /// Castling rights or an en passant square that did not fit the
-    /// placement were dropped (what was dropped).
-    RepairedPosition(String),
-    /// The operand is not a move in any form import SAN accepts.
-    NotAMove,
-    /// No legal move matches the operand.
-    IllegalMove,
-    /// Several legal moves match the operand; none is chosen.
-    AmbiguousMove {
-        /// How many legal moves match.
-        candidates: usize,
-    },
+    InvalidPosition(PositionError),
+    /// A castling right or an en passant square that did not fit the
+    /// placement was dropped.
+    RepairedPosition(Repair),
+    /// The operand names no legal move of the position (unreadable,
+    /// illegal, or ambiguous with its candidates): the problem replay
+    /// reports for a move of a game.
+    Move(MoveProblem),
     /// A null move (`--`, `Z0`): not a move that can be played from the
     /// position, which §16.2.5 asks of every move operand (ruling E12
     /// admits null moves in PGN movetext only).
@@ -91,11 +86,7 @@ impl fmt::Display for EpdMoveProblem {
         match self {
             EpdMoveProblem::InvalidPosition(e) => write!(f, "illegal position: {e}"),
             EpdMoveProblem::RepairedPosition(what) => write!(f, "position repaired: {what}"),
-            EpdMoveProblem::NotAMove => f.write_str("not a move"),
-            EpdMoveProblem::IllegalMove => f.write_str("illegal move"),
-            EpdMoveProblem::AmbiguousMove { candidates } => {
-                write!(f, "ambiguous move ({candidates} legal moves match)")
-            }
+            EpdMoveProblem::Move(problem) => write!(f, "{problem}"),
             EpdMoveProblem::NullMove => f.write_str("null move: not a move of the position"),
             EpdMoveProblem::Quirk(quirks) => write!(f, "{quirks}"),
             EpdMoveProblem::Annotation(suffix) => write!(f, "annotation `{suffix}` dropped"),
@@ -242,16 +233,16 @@ fn set_texts(epd: &mut Epd, opcode: Opcode, texts: impl IntoIterator<Item = Vec<
 /// );
 ///
 /// let epd = Epd::from_ascii(b"4k3/8/8/8/8/8/5Q2/4K3 w - - bm Qf9;")?;
-/// assert_eq!(resolve_epd(&epd).diagnostics[0].to_string(), "operand 1 of bm \"Qf9\": not a move");
+/// assert_eq!(resolve_epd(&epd).diagnostics[0].to_string(), "operand 1 of bm \"Qf9\": not a move (no destination square)");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
 pub fn resolve_epd(epd: &Epd) -> ResolvedEpd {
     let mut diagnostics = Vec::new();
-    let position = match crate::replay::set_up(epd.to_fen()) {
+    let position = match Position::from_setup_repaired(epd.to_setup()) {
         Ok((pos, repairs)) => {
             for repair in repairs.iter() {
                 diagnostics.push(EpdMoveDiagnostic {
-                    problem: EpdMoveProblem::RepairedPosition(repair.to_string()),
+                    problem: EpdMoveProblem::RepairedPosition(repair),
                     operand: None,
                     text: Box::default(),
                     location: None,
@@ -345,8 +336,8 @@ fn resolve_one(
     };
     let parsed = match San::from_ascii(text.as_bytes()) {
         Ok(parsed) => parsed,
-        Err(_) => {
-            report(EpdMoveProblem::NotAMove);
+        Err(e) => {
+            report(EpdMoveProblem::Move(MoveProblem::Unreadable(e.kind)));
             return None;
         }
     };
@@ -367,12 +358,8 @@ fn resolve_one(
             }
             Some(resolved.m)
         }
-        Err(ResolveError::Ambiguous { candidates }) => {
-            report(EpdMoveProblem::AmbiguousMove { candidates: candidates.len() });
-            None
-        }
-        Err(_) => {
-            report(EpdMoveProblem::IllegalMove);
+        Err(e) => {
+            report(EpdMoveProblem::Move(MoveProblem::from(e)));
             None
         }
     }
@@ -443,7 +430,7 @@ mod tests {
         let record = "4k3/8/8/8/8/8/4K3/R6R w - - bm Rd1;";
         assert_eq!(
             messages(record),
-            ["operand 1 of bm \"Rd1\": ambiguous move (2 legal moves match)"]
+            ["operand 1 of bm \"Rd1\": ambiguous move (a1d1 and h1d1 match)"]
         );
         assert!(
             resolved(record)

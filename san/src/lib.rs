@@ -47,19 +47,24 @@
 mod diagnostic;
 mod epd;
 mod lang;
+mod lines;
 mod parse;
+mod problem;
 mod quirks;
 mod replay;
 mod resolve;
 mod san;
+mod walk;
 mod write;
 
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use lang::{Language, UnknownLanguage};
 pub use parse::{ParseSanError, ParseSanErrorKind};
+pub use problem::{FenProblem, MoveProblem};
 pub use quirks::Quirks;
-pub use replay::{Played, ReplayVisitor, ReplayedGame, ReplayedMove, Replayer, replay};
+pub use replay::{ReplayVisitor, Replayer, replay};
 pub use resolve::{ResolveError, Resolved};
 pub use san::{Check, ParsedSan, San, SanKind};
+pub use walk::{Event, Played, ReplayedGame, ReplayedMove, Walker};
 pub use write::{CastlingMode, Fan, Lan, Localized, Uci};

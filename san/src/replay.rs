@@ -1,115 +1,58 @@
 //! Replaying games: every move of the main line and of every variation
 //! resolved against its position and played, as the game is read
 //! ([`Replayer`], a `pgn_syntax::Visitor` around a [`ReplayVisitor`]) or
-//! over a tree read before ([`replay`]).
+//! over a game read before ([`replay`]). Both drive one [`Engine`] in the
+//! same order, so they find the same problems at the same places.
 //!
 //! The start position is the FEN tag's when there is one (§9.7), else the
 //! standard one. A variation replaces the move before it (§8.2.5): it
 //! starts from the position before that move. An illegal, ambiguous or
 //! unreadable move is an error; the rest of its line of play is kept as
 //! text (nothing is lost), its variations too, and the other lines go on.
-//! Lenient forms of import SAN are warnings ([`Quirks`](crate::Quirks)). When the main line
-//! is over, its final position is checked against the game's result
-//! (checkmate or stalemate with another result), and against PlyCount.
+//! Lenient forms of import SAN are warnings ([`Quirks`](crate::Quirks)).
+//! When the main line is over, its final position is checked against the
+//! game's result (checkmate or stalemate with another result), and against
+//! PlyCount.
+//!
+//! Problems of the game as a whole (its setup when it has no move, the
+//! result, PlyCount) are placed at the termination marker, or where the
+//! game ends when it has none; a problem of the setup at the game's first
+//! move.
 
 use chess_core::{Color, Move, Position, Repairs};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CONTINUE, CommentKind, Diagnostic, Flow, Game, Location, Movetext, Node, Place, SanText, Skip,
-    Tag, Visitor,
+    CONTINUE, CommentKind, Diagnostic, Flow, Game, Location, MovetextBuilder, Node, Place, Skip,
+    SourceMap, Visitor,
 };
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
-use crate::{Quirks, ResolveError, San, SanKind};
+use crate::lines::{Lines, Next};
+use crate::problem::{FenProblem, MoveProblem};
+use crate::walk::{Played, ReplayedGame, ReplayedMove};
+use crate::{Quirks, San, SanKind};
 
-/// A move that was resolved and played.
-#[derive(Debug)]
-pub struct Played<'a> {
-    /// The move as written.
-    pub san: &'a [u8],
-    /// Its suffix annotation.
-    pub suffix: Option<Suffix>,
-    /// The legal move it stands for.
-    pub m: Move,
-    /// The position it was played in.
-    pub before: &'a Position,
-    /// The position after it.
-    pub after: &'a Position,
-    /// Its ply: half-moves from the game's start position, from 1.
-    pub ply: u32,
-    /// 0 on the main line, 1 in a variation of it, and so on.
-    pub depth: u32,
-}
-
-/// A visitor of replayed games: a `pgn_syntax::Visitor` (tags, comments,
-/// NAGs, variations, termination and syntax diagnostics come to it as they
-/// are read) that gets moves resolved, through [`ReplayVisitor::played`]
-/// and [`ReplayVisitor::unresolved`], instead of [`Visitor::san`], which a
-/// [`Replayer`] never calls.
-pub trait ReplayVisitor: Visitor {
-    /// The start position of the game, once known (before its first move).
-    fn start(&mut self, _pos: &Position) {}
-
-    /// A move resolved and played.
-    fn played(&mut self, _played: &Played<'_>, _at: &mut Place<'_>) -> Flow {
-        CONTINUE
-    }
-
-    /// A move that could not be played: the first illegal, ambiguous or
-    /// unreadable move of a line and every move after it in that line (and
-    /// its variations), kept as text.
-    fn unresolved(&mut self, _san: &[u8], _suffix: Option<Suffix>, _at: &mut Place<'_>) -> Flow {
-        CONTINUE
-    }
-
-    /// A problem the replay found.
-    fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) -> Flow {
-        CONTINUE
-    }
-}
-
-/// One line of play being replayed.
-#[derive(Clone, Debug)]
-struct LineState {
-    /// The position after the line's last move.
-    pos: Position,
-    /// The position before the line's last move: where a variation of
-    /// that move starts, when `has_before` (not before the line's first
-    /// move, nor after a move that could not be played). A plain field,
-    /// overwritten in place at every move.
-    before: Position,
-    has_before: bool,
-    /// The ply of the line's last move.
-    ply: u32,
-    /// An earlier move of this line (or of the line it branches from)
-    /// could not be played: the rest is text.
-    dead: bool,
-    /// A variation that has no move to replace: reported at its first move.
-    orphan: bool,
-}
-
-/// The replay of one game, shared by the streaming and the tree replay.
+/// The replay of one game, shared by the streaming and the tree replay:
+/// they call it element by element in input order.
 #[derive(Debug, Default)]
 struct Engine {
     /// The game's number in its input, from 1.
     game: u64,
     started: bool,
-    /// The main line, then the open variations.
-    lines: Vec<LineState>,
+    lines: Lines,
     /// Values of the tags the replay reads.
-    fen: Option<Vec<u8>>,
-    variant: Option<Vec<u8>>,
-    ply_count: Option<Vec<u8>>,
-    /// The game's moves are not checked (bad FEN, unknown variant).
-    unchecked: bool,
-    /// Why, until it is reported.
+    fen: Option<Box<[u8]>>,
+    variant: Option<Box<[u8]>>,
+    ply_count: Option<Box<[u8]>>,
+    /// The start position, once set up (`None` if it could not be).
+    start: Option<Position>,
+    /// A problem of the setup, until the first move or the end says where.
     setup_problem: Option<ReplayProblem>,
     /// Main-line moves, played or not.
     mainline_moves: u32,
-    /// Where the game-level checks report: the termination marker, else
-    /// the first move.
+    /// Where the game's first move is.
     first_at: Option<Location>,
     /// Problems found since the caller last took them.
     pending: Vec<ReplayDiagnostic>,
@@ -117,14 +60,14 @@ struct Engine {
 
 /// What became of a move.
 enum Outcome {
-    Played { m: Move, ply: u32, depth: u32 },
+    Played(Move),
     Unresolved,
 }
 
 /// Variant tag values whose rules are those of chess (Chess960 castling
-/// is part of the move generator).
+/// is part of the move generator). Padding is ignored.
 fn is_chess_variant(name: &[u8]) -> bool {
-    let lower = name.to_ascii_lowercase();
+    let lower = name.trim_ascii().to_ascii_lowercase();
     matches!(
         lower.as_slice(),
         b"" | b"standard"
@@ -139,15 +82,23 @@ fn is_chess_variant(name: &[u8]) -> bool {
     )
 }
 
+/// The position of a FEN tag, read leniently (ruling F2). Castling rights
+/// without their king and rook, and an en passant square with no pawn
+/// that could just have advanced, are dropped (as other readers do) and
+/// said in the repairs; anything else illegal is a problem.
+pub(crate) fn set_up(fen: &[u8]) -> Result<(Position, Repairs), FenProblem> {
+    let fen = Fen::from_ascii_lenient(fen.trim_ascii()).map_err(FenProblem::Syntax)?;
+    Position::from_setup_repaired(fen.into_setup()).map_err(FenProblem::Illegal)
+}
+
 impl Engine {
     fn begin(&mut self, game: u64) {
         self.game = game;
         self.started = false;
-        self.lines.clear();
         self.fen = None;
         self.variant = None;
         self.ply_count = None;
-        self.unchecked = false;
+        self.start = None;
         self.setup_problem = None;
         self.mainline_moves = 0;
         self.first_at = None;
@@ -161,10 +112,10 @@ impl Engine {
             b"PlyCount" => &mut self.ply_count,
             _ => return,
         };
-        *slot = Some(value.to_vec());
+        *slot = Some(value.into());
     }
 
-    fn report(&mut self, problem: ReplayProblem, at: Location, san: Option<(&[u8], u32)>) {
+    fn report(&mut self, problem: ReplayProblem, at: Option<Location>, san: Option<(&[u8], u32)>) {
         self.pending.push(ReplayDiagnostic {
             problem,
             at,
@@ -173,94 +124,89 @@ impl Engine {
         });
     }
 
-    /// Sets up the main line at the game's first movetext element; returns
-    /// the start position when there is one. A problem with the setup is
-    /// kept until a place to report it is known ([`Engine::report_setup`]).
-    fn start(&mut self) -> Option<&Position> {
+    /// Sets up the main line, once, when the movetext begins. A problem
+    /// with the setup is kept until a place to report it is known.
+    fn start(&mut self) {
         if self.started {
-            return None;
+            return;
         }
         self.started = true;
-        let mut pos = Position::new();
+        let mut start = Some(Position::new());
         if let Some(variant) = self.variant.as_deref().filter(|v| !is_chess_variant(v)) {
-            let name = String::from_utf8_lossy(variant).into_owned();
-            self.unchecked = true;
-            self.setup_problem = Some(ReplayProblem::UnsupportedVariant(name));
+            start = None;
+            self.setup_problem = Some(ReplayProblem::UnsupportedVariant(variant.into()));
         } else if let Some(fen) = self.fen.as_deref() {
-            match Fen::from_ascii_lenient(fen).map_err(|e| e.to_string()).and_then(set_up) {
-                Ok((p, repairs)) => {
-                    pos = p;
+            match set_up(fen) {
+                Ok((pos, repairs)) => {
+                    start = Some(pos);
                     if !repairs.is_empty() {
-                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs.to_string()));
+                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs));
                     }
                 }
-                Err(why) => {
-                    self.unchecked = true;
-                    self.setup_problem = Some(ReplayProblem::InvalidFen(why));
+                Err(problem) => {
+                    start = None;
+                    self.setup_problem = Some(ReplayProblem::InvalidFen(problem));
                 }
             }
         }
-        let ply = ply_before(&pos);
-        let dead = self.unchecked;
-        let before = pos.clone();
-        self.lines.push(LineState { pos, before, has_before: false, ply, dead, orphan: false });
-        if dead { None } else { self.lines.first().map(|l| &l.pos) }
+        self.lines.reset(start.as_ref());
+        self.start = start;
     }
 
     /// Reports the setup problem, if any, at `at`.
-    fn report_setup(&mut self, at: &mut dyn FnMut() -> Location) {
+    fn report_setup(&mut self, at: Option<Location>) {
         if let Some(problem) = self.setup_problem.take() {
-            self.report(problem, at(), None);
+            self.report(problem, at, None);
         }
     }
 
-    fn san(&mut self, text: &[u8], at: &mut dyn FnMut() -> Location) -> Outcome {
-        self.report_setup(at);
-        let depth = self.lines.len().saturating_sub(1) as u32;
-        let Some(line) = self.lines.last_mut() else { return Outcome::Unresolved };
-        line.ply += 1;
-        let ply = line.ply;
-        if depth == 0 {
+    /// A move: resolved and played in its line, or kept as text.
+    fn san(&mut self, text: &[u8], at: &mut dyn FnMut() -> Option<Location>) -> Outcome {
+        self.start();
+        if self.setup_problem.is_some() {
+            let here = at();
+            self.report_setup(here);
+        }
+        let (next, ply) = self.lines.next();
+        if self.lines.depth() == 0 {
             self.mainline_moves += 1;
             if self.first_at.is_none() {
-                self.first_at = Some(at());
+                self.first_at = at();
             }
         }
-        if line.orphan {
-            line.orphan = false;
-            line.dead = true;
-            self.report(ReplayProblem::VariationWithoutMove, at(), Some((text, ply)));
-            return Outcome::Unresolved;
+        match next {
+            Next::Dead => return Outcome::Unresolved,
+            Next::Orphan => {
+                let here = at();
+                self.report(ReplayProblem::VariationWithoutMove, here, Some((text, ply)));
+                return Outcome::Unresolved;
+            }
+            Next::Live => {}
         }
-        if line.dead {
-            line.has_before = false;
-            return Outcome::Unresolved;
-        }
+        let Some(pos) = self.lines.position() else { return Outcome::Unresolved };
         // Export SAN first, in one pass; the full reader and resolver take
         // the rest. Only the check mark of the fast path's SAN is read
         // below (its kind is a placeholder).
-        let fast = crate::resolve::resolve_plain(&line.pos, text)
-            .map(|(m, check)| (San { kind: SanKind::Null, check }, m, Quirks::empty()));
-        let resolved = fast.ok_or(()).or_else(|()| {
-            let p = San::from_ascii(text).map_err(|_| ReplayProblem::NotAMove)?;
-            match p.resolve(&line.pos) {
-                Ok(r) => Ok((p.san, r.m, r.quirks)),
-                Err(ResolveError::Ambiguous { candidates }) => {
-                    Err(ReplayProblem::AmbiguousMove { candidates: candidates.len() })
-                }
-                Err(_) => Err(ReplayProblem::IllegalMove),
-            }
-        });
+        let resolved = match crate::resolve::resolve_plain(pos, text) {
+            Some((m, check)) => Ok((San { kind: SanKind::Null, check }, m, Quirks::empty())),
+            None => match San::from_ascii(text) {
+                Err(e) => Err(MoveProblem::Unreadable(e.kind)),
+                Ok(parsed) => match parsed.resolve(pos) {
+                    Ok(r) => Ok((parsed.san, r.m, r.quirks)),
+                    Err(e) => Err(MoveProblem::from(e)),
+                },
+            },
+        };
         match resolved {
             Ok((san, m, mut quirks)) => {
-                line.before.clone_from(&line.pos);
-                line.has_before = true;
-                line.pos.play_unchecked(m);
-                // Most moves give no check and are written without a mark:
-                // then there is nothing more to look at.
-                let check = line.pos.is_check();
-                if check || san.check.is_some() {
-                    quirks |= san.check_quirks_knowing(check, &line.pos);
+                self.lines.play(m);
+                if let Some((_, after)) = self.lines.last_move() {
+                    // Most moves give no check and are written without a
+                    // mark: then there is nothing more to look at.
+                    let check = after.is_check();
+                    if check || san.check.is_some() {
+                        quirks |= san.check_quirks_knowing(check, after);
+                    }
                 }
                 if !quirks.is_empty() {
                     let here = at();
@@ -268,72 +214,51 @@ impl Engine {
                         self.report(ReplayProblem::Quirk(quirk), here, Some((text, ply)));
                     }
                 }
-                Outcome::Played { m, ply, depth }
+                Outcome::Played(m)
             }
             Err(problem) => {
-                line.dead = true;
-                line.has_before = false;
-                self.report(problem, at(), Some((text, ply)));
+                self.lines.fail();
+                let here = at();
+                self.report(ReplayProblem::Move(problem), here, Some((text, ply)));
                 Outcome::Unresolved
             }
         }
     }
 
     fn begin_variation(&mut self) {
-        let Some(parent) = self.lines.last() else { return };
-        let line = if parent.has_before {
-            LineState {
-                pos: parent.before.clone(),
-                before: parent.before.clone(),
-                has_before: false,
-                ply: parent.ply.saturating_sub(1),
-                dead: false,
-                orphan: false,
-            }
-        } else {
-            LineState {
-                pos: parent.pos.clone(),
-                before: parent.pos.clone(),
-                has_before: false,
-                ply: parent.ply.saturating_sub(1),
-                dead: parent.dead,
-                // Nothing before it in a live line: reported at its first move.
-                orphan: !parent.dead,
-            }
-        };
-        self.lines.push(line);
+        self.start();
+        self.lines.begin_variation();
     }
 
     fn end_variation(&mut self) {
-        if self.lines.len() > 1 {
-            self.lines.pop();
-        }
+        self.lines.end_variation();
     }
 
-    /// The game-level checks, once the main line is over.
+    /// The game-level checks, once the game is over; `end_at` is where
+    /// its termination marker is (or where it ends without one).
     fn finish(&mut self, result: Option<GameResult>, end_at: Option<Location>) {
-        if self.lines.is_empty() {
+        if !self.started {
             return;
         }
-        let at = end_at.or(self.first_at).unwrap_or_default();
-        self.report_setup(&mut || at);
+        let at = end_at.or(self.first_at);
+        self.report_setup(at);
         if let Some(tag) = self.ply_count.as_deref().and_then(parse_u32)
             && tag != self.mainline_moves
         {
             let moves = self.mainline_moves;
             self.report(ReplayProblem::PlyCountMismatch { tag, moves }, at, None);
         }
-        let Some(main) = self.lines.first() else { return };
-        if main.dead || self.mainline_moves == 0 {
+        if self.mainline_moves == 0 {
             return;
         }
+        let Some(main) = self.lines.main() else { return };
         let given = result.unwrap_or(GameResult::Unknown);
-        let expected = if main.pos.is_checkmate() {
-            Some(match main.pos.turn() {
+        let expected = if main.is_checkmate() {
+            Some(match main.turn() {
                 Color::White => GameResult::BlackWins,
                 Color::Black => GameResult::WhiteWins,
             })
-        } else if main.pos.is_stalemate() {
+        } else if main.is_stalemate() {
             Some(GameResult::Draw)
         } else {
             None
@@ -347,40 +272,107 @@ impl Engine {
     }
 }
 
-/// The position of a FEN tag. Castling rights without their king and rook,
-/// and an en passant square with no pawn that could just have advanced,
-/// are dropped (as other readers do) and said in the repairs; anything
-/// else illegal is an error.
-pub(crate) fn set_up(fen: Fen) -> Result<(Position, Repairs), String> {
-    Position::from_setup_repaired(fen.into_setup()).map_err(|e| e.to_string())
-}
-
-/// The ply of the last move before `pos`: 0 for a white move to come at
-/// move 1 (plies count from the start position's move number).
-fn ply_before(pos: &Position) -> u32 {
-    let full = pos.fullmoves().get().saturating_sub(1);
-    full.saturating_mul(2) + u32::from(pos.turn() == Color::Black)
-}
-
 fn parse_u32(bytes: &[u8]) -> Option<u32> {
     std::str::from_utf8(bytes).ok()?.trim().parse().ok()
+}
+
+/// A visitor of games as they are replayed: a trait of its own, which a
+/// [`Replayer`] drives from the reader. Tags, comments, NAGs, variations,
+/// the termination marker and the reader's diagnostics come as they are
+/// read; moves come resolved ([`ReplayVisitor::played`]) or, when they
+/// cannot be played, as text ([`ReplayVisitor::unresolved`]). Every method
+/// but `end_game` has a default that ignores its input.
+pub trait ReplayVisitor {
+    /// What replaying a game produces.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self) -> Flow {
+        CONTINUE
+    }
+
+    /// A tag pair; `value` has its escapes decoded.
+    fn tag(&mut self, _name: &[u8], _value: &[u8]) -> Flow {
+        CONTINUE
+    }
+
+    /// The movetext starts, from `start` (`None` when the game could not
+    /// be set up: a bad FEN tag or an unknown variant; then every move
+    /// comes as text).
+    fn begin_movetext(&mut self, _start: Option<&Position>) -> Flow {
+        CONTINUE
+    }
+
+    /// A move resolved and played, and its text as written.
+    fn played(&mut self, _played: &Played<'_>, _san: &[u8], _at: &mut Place<'_>) -> Flow {
+        CONTINUE
+    }
+
+    /// A move that could not be played: the first illegal, ambiguous or
+    /// unreadable move of a line and every move after it in that line (and
+    /// its variations), kept as text.
+    fn unresolved(&mut self, _san: &[u8], _suffix: Option<Suffix>, _at: &mut Place<'_>) -> Flow {
+        CONTINUE
+    }
+
+    /// A numeric annotation glyph.
+    fn nag(&mut self, _nag: Nag) -> Flow {
+        CONTINUE
+    }
+
+    /// A comment's text, without its delimiters.
+    fn comment(&mut self, _text: &[u8], _kind: CommentKind) -> Flow {
+        CONTINUE
+    }
+
+    /// A `%` escape line's text, without the `%`.
+    fn escape(&mut self, _line: &[u8]) -> Flow {
+        CONTINUE
+    }
+
+    /// A variation starts. [`Skip::Variation`] skips it (it is neither
+    /// replayed nor reported).
+    fn begin_variation(&mut self) -> Flow {
+        CONTINUE
+    }
+
+    /// A variation ends.
+    fn end_variation(&mut self) -> Flow {
+        CONTINUE
+    }
+
+    /// The termination marker (or, for a game without one, its result
+    /// where the game ends).
+    fn termination(&mut self, _result: GameResult, _at: &mut Place<'_>) -> Flow {
+        CONTINUE
+    }
+
+    /// A problem the reader found.
+    fn diagnostic(&mut self, _diagnostic: &Diagnostic) -> Flow {
+        CONTINUE
+    }
+
+    /// A problem the replay found.
+    fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) -> Flow {
+        CONTINUE
+    }
+
+    /// The game is over; returns what the visitor made of it.
+    fn end_game(&mut self) -> Self::Output;
 }
 
 /// Replays games as they are read: a `pgn_syntax::Visitor` that resolves
 /// and plays each move and hands the result to a [`ReplayVisitor`].
 ///
 /// ```
-/// use pgn_syntax::{Flow, Place, Reader, Visitor, CONTINUE};
+/// use pgn_syntax::{Flow, Place, Reader, CONTINUE};
 /// use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
 ///
 /// #[derive(Default)]
 /// struct Count { moves: usize, problems: usize }
-/// impl Visitor for Count {
-///     type Output = ();
-///     fn end_game(&mut self) {}
-/// }
 /// impl ReplayVisitor for Count {
-///     fn played(&mut self, _: &Played<'_>, _: &mut Place<'_>) -> Flow {
+///     type Output = ();
+///     fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
 ///         self.moves += 1;
 ///         CONTINUE
 ///     }
@@ -388,6 +380,7 @@ fn parse_u32(bytes: &[u8]) -> Option<u32> {
 ///         self.problems += 1;
 ///         CONTINUE
 ///     }
+///     fn end_game(&mut self) {}
 /// }
 ///
 /// let pgn = b"1. e4 e5 2. Nf3 (2. Ke3) Nc6 *";
@@ -446,13 +439,13 @@ impl<V: ReplayVisitor> Replayer<V> {
         flow
     }
 
-    fn ensure_started(&mut self) {
+    /// Sets the game up at its first movetext element.
+    fn ensure_started(&mut self) -> Flow {
         if self.engine.started {
-            return;
+            return CONTINUE;
         }
-        if let Some(pos) = self.engine.start().cloned() {
-            self.inner.start(&pos);
-        }
+        self.engine.start();
+        self.inner.begin_movetext(self.engine.start.as_ref())
     }
 }
 
@@ -477,27 +470,21 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         self.inner.tag(name, value)
     }
 
-    fn begin_movetext(&mut self) -> Flow {
-        self.inner.begin_movetext()
-    }
-
     fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
-        self.ensure_started();
-        let outcome = self.engine.san(san, &mut || at.locate());
+        let started = self.ensure_started();
+        let outcome = self.engine.san(san, &mut || Some(at.locate()));
         let problems = self.flush();
         let flow = match outcome {
-            Outcome::Played { m, ply, depth } => {
-                let Some(line) = self.engine.lines.last() else { return CONTINUE };
-                if !line.has_before {
-                    return CONTINUE;
-                }
-                let before = &line.before;
-                let played = Played { san, suffix, m, before, after: &line.pos, ply, depth };
-                self.inner.played(&played, at)
+            Outcome::Played(m) => {
+                let depth = self.engine.lines.depth();
+                let Some((before, after)) = self.engine.lines.last_move() else { return CONTINUE };
+                let ply = self.engine.lines.ply();
+                let played = Played { m, suffix, before, after, ply, depth };
+                self.inner.played(&played, san, at)
             }
             Outcome::Unresolved => self.inner.unresolved(san, suffix, at),
         };
-        either(problems, flow)
+        either(started, either(problems, flow))
     }
 
     fn nag(&mut self, nag: Nag) -> Flow {
@@ -513,14 +500,14 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     }
 
     fn begin_variation(&mut self) -> Flow {
-        self.ensure_started();
+        let started = self.ensure_started();
         let flow = self.inner.begin_variation();
         // A variation the inner visitor skips is neither reported nor
         // closed by the reader: nothing to replay.
         if !matches!(flow, Flow::Break(Skip::Variation)) {
             self.engine.begin_variation();
         }
-        flow
+        either(started, flow)
     }
 
     fn end_variation(&mut self) -> Flow {
@@ -529,10 +516,10 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     }
 
     fn termination(&mut self, result: GameResult, at: &mut Place<'_>) -> Flow {
-        self.ensure_started();
+        let started = self.ensure_started();
         self.result = Some(result);
         self.end_at = Some(at.locate());
-        self.inner.termination(result, at)
+        either(started, self.inner.termination(result, at))
     }
 
     fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
@@ -546,98 +533,109 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     }
 }
 
-/// A move of a replayed tree.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum ReplayedMove {
-    /// Resolved and played.
-    Played {
-        /// The legal move.
-        m: Move,
-        /// The move as it was written.
-        san: SanText,
-    },
-    /// Not played (see [`ReplayVisitor::unresolved`]): kept as written.
-    Unresolved(SanText),
-}
-
-/// A game replayed from its tree: the same shape, with resolved moves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReplayedGame {
-    /// The tags, as read.
-    pub tags: Vec<Tag>,
-    /// The start position, if the game could be set up.
-    pub start: Option<Position>,
-    /// The movetext, moves resolved where they could be.
-    pub movetext: Movetext<ReplayedMove>,
-    /// The termination marker, if the game had one.
-    pub termination: Option<GameResult>,
-    /// The reader's diagnostics of the game.
-    pub diagnostics: Vec<Diagnostic>,
-    /// The replay's diagnostics.
-    pub replay_diagnostics: Vec<ReplayDiagnostic>,
-}
-
-/// Replays a game read before into its tree of resolved moves. `number`
-/// is the game's number in its input, for the diagnostics.
+/// Replays a game read before: the same game with each move resolved
+/// (or kept as text where it cannot be played) and the start position,
+/// and the problems found, placed by the game's source map (a game built
+/// by hand can pass `&SourceMap::default()`: its problems have no place).
+///
+/// It finds the same problems at the same places as the streaming
+/// [`Replayer`].
 ///
 /// ```
 /// let pgn = b"1. e4 e5 2. Qh5 (2. Ke3) Nc6 *";
-/// let game = pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
-/// let replayed = san::replay(&game, 1);
-/// assert_eq!(replayed.replay_diagnostics.len(), 1);
+/// let (game, source) = pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
+/// let (replayed, problems) = san::replay(&game, &source);
+/// assert_eq!(problems.len(), 1);
+/// assert_eq!(problems[0].to_string(), "1:21: game 1: error: illegal move: `Ke3` (ply 3)");
 /// assert_eq!(replayed.movetext.mainline().count(), 4);
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn replay(game: &Game, number: u64) -> ReplayedGame {
+pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagnostic>) {
     let mut engine = Engine::default();
-    engine.begin(number);
+    engine.begin(source.game);
     for tag in &game.tags {
         engine.tag(&tag.name, &tag.value);
     }
-    let first = game.movetext.nodes().iter().find_map(|n| match n {
-        Node::Move(m) => Some(m.at),
-        _ => None,
-    });
-    let start = engine.start().cloned();
-    engine.report_setup(&mut || first.unwrap_or_default());
-    let mut replay_diagnostics = std::mem::take(&mut engine.pending);
-    let mut last_at = None;
-    let mut nodes = Vec::with_capacity(game.movetext.nodes().len());
-    for node in game.movetext.nodes() {
-        nodes.push(match node {
+    let mut problems = Vec::new();
+    let mut movetext = MovetextBuilder::new();
+    for (i, node) in game.movetext.nodes().iter().enumerate() {
+        match node {
             Node::Move(san) => {
-                let at = san.at;
-                let outcome = engine.san(&san.text, &mut || at);
-                if engine.lines.len() == 1 {
-                    last_at = Some(at);
-                }
-                replay_diagnostics.append(&mut engine.pending);
-                Node::Move(match outcome {
-                    Outcome::Played { m, .. } => ReplayedMove::Played { m, san: san.clone() },
+                let outcome = engine.san(&san.text, &mut || source.node(i));
+                problems.append(&mut engine.pending);
+                movetext.push(Node::Move(match outcome {
+                    Outcome::Played(m) => ReplayedMove::Played { m, suffix: san.suffix },
                     Outcome::Unresolved => ReplayedMove::Unresolved(san.clone()),
-                })
+                }));
             }
-            Node::Nag(n) => Node::Nag(*n),
-            Node::Comment { text, kind } => Node::Comment { text: text.clone(), kind: *kind },
-            Node::Escape(e) => Node::Escape(e.clone()),
-            Node::VariationStart { end } => {
+            Node::Nag(n) => movetext.push(Node::Nag(*n)),
+            Node::Comment { text, kind } => {
+                movetext.push(Node::Comment { text: text.clone(), kind: *kind });
+            }
+            Node::Escape(e) => movetext.push(Node::Escape(e.clone())),
+            Node::VariationStart { .. } => {
                 engine.begin_variation();
-                Node::VariationStart { end: *end }
+                movetext.open();
             }
             Node::VariationEnd => {
                 engine.end_variation();
-                Node::VariationEnd
+                movetext.close();
             }
-        });
+        }
     }
-    engine.finish(game.termination, last_at);
-    replay_diagnostics.append(&mut engine.pending);
-    ReplayedGame {
+    // As the streaming replay: set up at the first movetext element or
+    // the termination marker.
+    if !game.movetext.is_empty() || game.termination.is_some() {
+        engine.start();
+    }
+    engine.finish(game.termination, source.termination);
+    problems.append(&mut engine.pending);
+    let replayed = Game {
         tags: game.tags.clone(),
-        start,
-        movetext: Movetext::from_nodes(nodes),
+        start: engine.start.take(),
+        movetext: movetext.finish(),
         termination: game.termination,
-        diagnostics: game.diagnostics.clone(),
-        replay_diagnostics,
+    };
+    (replayed, problems)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn first(pgn: &[u8]) -> (Game, SourceMap) {
+        pgn_syntax::read_games(pgn).next().expect("a game").expect("in memory")
+    }
+
+    #[test]
+    fn padded_variant_is_chess() {
+        assert!(is_chess_variant(b" Standard "));
+        assert!(!is_chess_variant(b"Crazyhouse"));
+    }
+
+    #[test]
+    fn tree_and_stream_place_game_problems_alike() {
+        // A game-level warning (PlyCount) goes to the termination marker
+        // in both replays.
+        let pgn = b"[PlyCount \"4\"]\n\n1. e4 e5\n2. Nf3\n*\n";
+        let (game, source) = first(pgn);
+        let (_, tree) = replay(&game, &source);
+        #[derive(Default)]
+        struct Collect(Vec<ReplayDiagnostic>);
+        impl ReplayVisitor for Collect {
+            type Output = ();
+            fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+                self.0.push(d.clone());
+                CONTINUE
+            }
+            fn end_game(&mut self) {}
+        }
+        let mut replayer = Replayer::new(Collect::default());
+        let mut reader = pgn_syntax::Reader::new(&pgn[..]);
+        while reader.read_game(&mut replayer).expect("in memory").is_some() {}
+        let stream = replayer.into_inner().0;
+        assert_eq!(tree.len(), 1, "{tree:?}");
+        assert_eq!(tree[0].at.map(|at| (at.line, at.column)), Some((5, 1)));
+        assert_eq!(stream, tree);
     }
 }

@@ -25,7 +25,7 @@ fn twic_sample_resolves_and_writes_back() {
     };
     let (mut games, mut moves) = (0, 0);
     for game in pgn_syntax::read_games(std::io::BufReader::new(file)) {
-        let game = game.expect("readable");
+        let (game, _) = game.expect("readable");
         let mut pos = match game.tag("FEN") {
             Some(fen) => parse_position(fen).expect("a legal FEN"),
             None => Position::new(),

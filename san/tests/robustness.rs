@@ -141,13 +141,15 @@ struct Tally {
     problems: usize,
 }
 
-impl pgn_syntax::Visitor for Tally {
+impl san::ReplayVisitor for Tally {
     type Output = ();
     fn end_game(&mut self) {}
-}
-
-impl san::ReplayVisitor for Tally {
-    fn played(&mut self, _: &san::Played<'_>, at: &mut pgn_syntax::Place<'_>) -> pgn_syntax::Flow {
+    fn played(
+        &mut self,
+        _: &san::Played<'_>,
+        _: &[u8],
+        at: &mut pgn_syntax::Place<'_>,
+    ) -> pgn_syntax::Flow {
         self.played += 1;
         // Ask for places too: they must never panic either.
         let _ = at.locate();

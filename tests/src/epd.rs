@@ -117,14 +117,14 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str, &str)] = &[
     (
         "sunfish/ccr_one_hour_test.epd",
         3,
-        "operand 1 of am \"Ne5\": ambiguous move (2 legal moves match)",
+        "operand 1 of am \"Ne5\": ambiguous move (g4e5 and c6e5 match)",
         "genuinely ambiguous: the knights on c6 and g4 both capture on e5; \
          python-chess agrees",
     ),
     (
         "sunfish/ccr_one_hour_test.epd",
         6,
-        "operand 1 of bm \"Bcx3+\": not a move",
+        "operand 1 of bm \"Bcx3+\": not a move (no destination square)",
         "`Bcx3+` is no SAN (no file x, no rank 3 after it); meant `Bxc3+`",
     ),
 ];

@@ -23,7 +23,7 @@ use std::path::{Path, PathBuf};
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CONTINUE, Diagnostic, DiagnosticKind, Flow, Place, Reader, Visitor};
+use pgn_syntax::{CONTINUE, Diagnostic, DiagnosticKind, Flow, Place, Reader};
 use san::{CastlingMode, Language, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
 
 use crate::reading::no_panic;
@@ -121,7 +121,7 @@ fn move_number(ply: u32) -> String {
     if ply % 2 == 1 { format!("{number}.") } else { format!("{number}...") }
 }
 
-impl Visitor for Render {
+impl ReplayVisitor for Render {
     type Output = ();
 
     fn begin_game(&mut self) -> Flow {
@@ -156,18 +156,19 @@ impl Visitor for Render {
     }
 
     fn end_game(&mut self) {}
-}
 
-impl ReplayVisitor for Render {
-    fn start(&mut self, pos: &Position) {
-        let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
-        self.line(&format!("start {fen}"));
+    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
+        if let Some(pos) = start {
+            let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
+            self.line(&format!("start {fen}"));
+        }
+        CONTINUE
     }
 
-    fn played(&mut self, p: &Played<'_>, _: &mut Place<'_>) -> Flow {
+    fn played(&mut self, p: &Played<'_>, san: &[u8], _: &mut Place<'_>) -> Flow {
         let uci = Uci { m: p.m, mode: CastlingMode::Standard };
         let canonical = San::from_move(p.before, p.m);
-        let text = String::from_utf8_lossy(p.san);
+        let text = String::from_utf8_lossy(san);
         self.line(&format!("{} {text} -> {uci} {canonical}", move_number(p.ply)));
         CONTINUE
     }

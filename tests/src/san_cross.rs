@@ -15,7 +15,7 @@ use std::path::Path;
 
 use chess_core::{Move, Position};
 use fen_epd::{CastlingNotation, Fen};
-use pgn_syntax::{CONTINUE, Flow, Place, Reader, Severity, Skip, Visitor};
+use pgn_syntax::{CONTINUE, Flow, Place, Reader, Severity, Skip};
 use san::{CastlingMode, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
 
 use crate::parallel::parallel_map;
@@ -178,7 +178,7 @@ impl Trace {
     }
 }
 
-impl Visitor for Trace {
+impl ReplayVisitor for Trace {
     type Output = ();
 
     fn begin_game(&mut self) -> Flow {
@@ -191,24 +191,25 @@ impl Visitor for Trace {
     }
 
     fn end_game(&mut self) {}
-}
 
-impl ReplayVisitor for Trace {
-    fn start(&mut self, pos: &Position) {
-        if self.collect_fens {
+    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
+        if self.collect_fens
+            && let Some(pos) = start
+        {
             self.fens.push(fen_legal_ep(pos));
         }
+        CONTINUE
     }
 
-    fn played(&mut self, p: &Played<'_>, _: &mut Place<'_>) -> Flow {
+    fn played(&mut self, p: &Played<'_>, san: &[u8], _: &mut Place<'_>) -> Flow {
         self.played += 1;
         if self.collect_fens && p.depth == 0 {
             self.fens.push(fen_legal_ep(p.after));
         }
         if self.canonical {
             let canonical = San::from_move(p.before, p.m).to_string();
-            if canonical.as_bytes() != p.san {
-                let text = String::from_utf8_lossy(p.san);
+            if canonical.as_bytes() != san {
+                let text = String::from_utf8_lossy(san);
                 self.not_canonical.push(format!("`{text}` is `{canonical}` (ply {})", p.ply));
             }
         }

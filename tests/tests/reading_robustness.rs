@@ -14,21 +14,39 @@
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
-use pgn_syntax::{CommentKind, DiagnosticKind, Game, Item, Node, read_games};
+use pgn_syntax::{CommentKind, Diagnostic, DiagnosticKind, Game, Item, Node, read_games};
 use pgn_tests::reading::syntax::{Reading, check_movetext, read, read_bytes};
 use pgn_tests::reading::{Area, OneByte, lex};
 use pgn_tests::{Context, Mode};
 use testkit::XorShift;
 
+/// A game as read, with the diagnostics of its source map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct GameRead {
+    game: Game,
+    diagnostics: Vec<Diagnostic>,
+}
+
+impl std::ops::Deref for GameRead {
+    type Target = Game;
+
+    fn deref(&self) -> &Game {
+        &self.game
+    }
+}
+
 /// All games of an input read with the tree builder, panicking on I/O
 /// errors (there are none for in-memory sources).
-fn games(input: impl Read) -> Vec<Game> {
-    read_games(input).collect::<io::Result<Vec<_>>>().expect("in-memory input")
+fn games(input: impl Read) -> Vec<GameRead> {
+    read_games(input)
+        .map(|r| r.map(|(game, source)| GameRead { game, diagnostics: source.diagnostics }))
+        .collect::<io::Result<Vec<_>>>()
+        .expect("in-memory input")
 }
 
 /// The kinds of a game's diagnostics, but for `IncompleteSevenTagRoster`:
 /// these inputs have no tags, and the roster is not what they test.
-fn kinds(game: &Game) -> Vec<DiagnosticKind> {
+fn kinds(game: &GameRead) -> Vec<DiagnosticKind> {
     game.diagnostics
         .iter()
         .map(|d| d.kind)

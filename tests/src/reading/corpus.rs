@@ -329,7 +329,7 @@ pub fn render_malformed(input: &[u8]) -> String {
     let mut out = format!("games: {}\n", reading.games.len());
     for (index, game) in reading.games.iter().enumerate() {
         let _ = writeln!(out, "\ngame {}: {}", index + 1, summary(game));
-        for diagnostic in &game.diagnostics {
+        for diagnostic in &reading.sources[index].diagnostics {
             render_with_line(&mut out, input, diagnostic);
         }
     }

@@ -14,8 +14,8 @@ use std::path::Path;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CommentKind, Diagnostic, Flow, Game, GameBuilder, Item, Line, Movetext, Node, Place, Reader,
-    SanText, Visitor,
+    CommentKind, Diagnostic, Flow, Game, GameCollector, Item, Line, Movetext, Node, Place, Reader,
+    SanText, SourceMap, Visitor,
 };
 
 use crate::snapshot::quote;
@@ -26,8 +26,10 @@ const TEXT_SHOWN: usize = 72;
 /// Everything a reader produced from one input.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reading {
-    /// The games, in input order, each with its diagnostics.
+    /// The games, in input order.
     pub games: Vec<Game>,
+    /// The source map of each game, with its diagnostics.
+    pub sources: Vec<SourceMap>,
     /// Diagnostics that the reader reported but that are in no game's list.
     pub unattached: Vec<Diagnostic>,
 }
@@ -36,19 +38,19 @@ impl Reading {
     /// Every diagnostic, in the order the games hold them, then the
     /// unattached ones.
     pub fn diagnostics(&self) -> impl Iterator<Item = &Diagnostic> {
-        self.games.iter().flat_map(|g| &g.diagnostics).chain(&self.unattached)
+        self.sources.iter().flat_map(|s| &s.diagnostics).chain(&self.unattached)
     }
 }
 
-/// A [`GameBuilder`] that also keeps its own list of every diagnostic.
+/// A [`GameCollector`] that also keeps its own list of every diagnostic.
 #[derive(Debug, Default)]
 struct Recorder {
-    builder: GameBuilder,
+    builder: GameCollector,
     seen: Vec<Diagnostic>,
 }
 
 impl Visitor for Recorder {
-    type Output = Game;
+    type Output = (Game, SourceMap);
 
     fn begin_game(&mut self) -> Flow {
         self.builder.begin_game()
@@ -84,7 +86,7 @@ impl Visitor for Recorder {
         self.seen.push(*diagnostic);
         self.builder.diagnostic(diagnostic)
     }
-    fn end_game(&mut self) -> Game {
+    fn end_game(&mut self) -> (Game, SourceMap) {
         self.builder.end_game()
     }
 }
@@ -98,11 +100,13 @@ pub fn read(input: impl Read) -> io::Result<Reading> {
     let mut reader = Reader::new(input);
     let mut recorder = Recorder::default();
     let mut games = Vec::new();
-    while let Some(game) = reader.read_game(&mut recorder)? {
+    let mut sources = Vec::new();
+    while let Some((game, source)) = reader.read_game(&mut recorder)? {
         games.push(game);
+        sources.push(source);
     }
     // The games' lists are in report order; what is left over was lost.
-    let mut attached = games.iter().flat_map(|g| &g.diagnostics).peekable();
+    let mut attached = sources.iter().flat_map(|s| &s.diagnostics).peekable();
     let mut unattached = Vec::new();
     for diagnostic in recorder.seen {
         if attached.peek() == Some(&&diagnostic) {
@@ -111,7 +115,7 @@ pub fn read(input: impl Read) -> io::Result<Reading> {
             unattached.push(diagnostic);
         }
     }
-    Ok(Reading { games, unattached })
+    Ok(Reading { games, sources, unattached })
 }
 
 /// Reads a complete input held in memory.
@@ -166,7 +170,7 @@ pub fn render_reading(reading: &Reading) -> String {
             }
             None => out.push_str("  termination none\n"),
         }
-        for diagnostic in &game.diagnostics {
+        for diagnostic in &reading.sources[index].diagnostics {
             let _ = writeln!(out, "  {}", render_diagnostic(diagnostic));
         }
     }
