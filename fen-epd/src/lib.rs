@@ -91,6 +91,10 @@ mod reader;
 mod registers;
 mod write;
 
+/// The rules crate whose types (`Position`, `Setup`, `Move`, ...) this
+/// crate's API uses, re-exported so that a user of FEN and EPD needs no
+/// second dependency.
+pub use chess_core;
 pub use diagnostic::{
     Diagnostic, EpdError, EpdErrorKind, EpdWarning, EpdWarningKind, Location, OperandKind, Severity,
 };

@@ -25,7 +25,8 @@ mod stats;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use chess_core::{CastlingSide, File, Move, Square, divide, perft};
+use chess_core::{divide, perft};
+use san::{CastlingMode, Uci};
 use clap::{Parser, Subcommand};
 
 /// Chess game data tools: the 1994 PGN standard and its companions.
@@ -157,7 +158,7 @@ fn run_perft(fen: &str, depth: u32, split: bool) -> ExitCode {
     let nodes = if split {
         let lines = divide(&pos, depth);
         for (m, n) in &lines {
-            let _ = writeln!(out, "{}: {n}", uci(*m));
+            let _ = writeln!(out, "{}: {n}", Uci { m: *m, mode: CastlingMode::Auto });
         }
         lines.iter().map(|(_, n)| n).sum()
     } else {
@@ -165,19 +166,4 @@ fn run_perft(fen: &str, depth: u32, split: bool) -> ExitCode {
     };
     let _ = writeln!(out, "nodes={nodes}");
     ExitCode::SUCCESS
-}
-
-/// UCI notation for a divide line: castling as the king's move to its
-/// destination, except in Chess960 positions (king not on the e-file or
-/// rook not in the corner), where UCI writes king-takes-rook.
-fn uci(m: Move) -> String {
-    if let Move::Castle { king, rook } = m {
-        let standard = king.file() == File::E && matches!(rook.file(), File::A | File::H);
-        if standard {
-            let side = CastlingSide::of(king, rook);
-            let to = Square::from_coords(side.king_to_file(), king.rank());
-            return format!("{king}{to}");
-        }
-    }
-    m.to_string()
 }

@@ -236,6 +236,15 @@ impl<M> MovetextBuilder<M> {
         self.nodes.is_empty()
     }
 
+    /// The last element, if it is a move (to amend it: a suffix given
+    /// after the move).
+    pub fn last_move_mut(&mut self) -> Option<&mut M> {
+        match self.nodes.last_mut() {
+            Some(Node::Move(m)) => Some(m),
+            _ => None,
+        }
+    }
+
     /// How many variations are open.
     pub fn depth(&self) -> usize {
         self.open.len()

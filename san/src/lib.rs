@@ -44,6 +44,7 @@
 //!
 //! None yet.
 
+mod builder;
 mod diagnostic;
 mod epd;
 mod lang;
@@ -57,6 +58,15 @@ mod san;
 mod walk;
 mod write;
 
+pub use builder::{BuildError, GameBuilder};
+/// The crates whose types this crate's API uses, re-exported so that a
+/// program that depends on `san` alone can name a position, read FEN and
+/// EPD, and read PGN files.
+pub use chess_core;
+#[doc(no_inline)]
+pub use chess_core::{Move, Position};
+pub use fen_epd;
+pub use pgn_syntax;
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use lang::{Language, UnknownLanguage};

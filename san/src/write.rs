@@ -8,7 +8,7 @@
 
 use std::fmt::{self, Write};
 
-use chess_core::{CastlingSide, Color, Move, Position, Role, Square};
+use chess_core::{CastlingSide, Color, File, Move, Position, Role, Square};
 
 use crate::Language;
 use crate::resolve::disambiguation;
@@ -334,6 +334,11 @@ pub enum CastlingMode {
     /// The king onto its own rook (`e1h1`), as UCI does for Chess960,
     /// where the king's destination may be its own square.
     Chess960,
+    /// [`CastlingMode::Standard`] when the king castles from the e-file
+    /// with a rook in a corner (every castling of standard chess), else
+    /// [`CastlingMode::Chess960`]: the form a UCI engine expects whatever
+    /// the game, as perft's `--divide` prints.
+    Auto,
 }
 
 /// A move in UCI notation: origin, destination and a lower-case promotion
@@ -347,6 +352,9 @@ pub enum CastlingMode {
 /// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
 /// assert_eq!(Uci { m: castle, mode: CastlingMode::Standard }.to_string(), "e1g1");
 /// assert_eq!(Uci { m: castle, mode: CastlingMode::Chess960 }.to_string(), "e1h1");
+/// assert_eq!(Uci { m: castle, mode: CastlingMode::Auto }.to_string(), "e1g1");
+/// let chess960 = Move::Castle { king: Square::B1, rook: Square::C1 };
+/// assert_eq!(Uci { m: chess960, mode: CastlingMode::Auto }.to_string(), "b1c1");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Uci {
@@ -373,8 +381,15 @@ impl fmt::Display for Uci {
             }
             Move::Castle { king, rook } => {
                 write_square(f, king)?;
-                match (self.mode, self.m.to()) {
-                    (CastlingMode::Standard, Some(to)) => write_square(f, to),
+                let standard = match self.mode {
+                    CastlingMode::Standard => true,
+                    CastlingMode::Chess960 => false,
+                    CastlingMode::Auto => {
+                        king.file() == File::E && matches!(rook.file(), File::A | File::H)
+                    }
+                };
+                match self.m.to() {
+                    Some(to) if standard => write_square(f, to),
                     _ => write_square(f, rook),
                 }
             }

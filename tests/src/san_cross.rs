@@ -105,6 +105,7 @@ pub fn checks() -> Vec<Check> {
         Check::new("rules: scalachess moveorder", moveorder),
         Check::new("§8.2.3 STS SAN vs UCI", sts),
         Check::new("§8.2.3 corpus replay", corpus_replay),
+        Check::new("§8.2.3 stream and tree replay agree", stream_and_tree_agree),
     ]
 }
 
@@ -588,6 +589,89 @@ fn corpus_replay(ctx: &Context, section: &mut Section) {
             }
         });
         section.record(outcome.map_err(|e| short(&format!("{relative}: {e}"), 300)));
+    }
+}
+
+/// Collects every replay diagnostic of a streaming replay.
+#[derive(Default)]
+struct Problems {
+    played: u64,
+    found: Vec<ReplayDiagnostic>,
+}
+
+impl ReplayVisitor for Problems {
+    type Output = ();
+
+    fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
+        self.played += 1;
+        CONTINUE
+    }
+
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+        self.found.push(d.clone());
+        CONTINUE
+    }
+
+    fn end_game(&mut self) {}
+}
+
+/// The streaming replay of `input` and the tree replay of the games
+/// read from it: the same moves played, the same problems at the same
+/// places, in the same order.
+pub fn compare_stream_and_tree(input: &[u8]) -> Result<u64, String> {
+    let mut replayer = Replayer::new(Problems::default());
+    let mut reader = Reader::new(input);
+    while let Ok(Some(())) = reader.read_game(&mut replayer) {}
+    let stream = replayer.into_inner();
+    let mut tree = Problems::default();
+    for read in pgn_syntax::read_games(input) {
+        let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
+        let (replayed, mut found) = san::replay(&game, &source);
+        tree.played += replayed
+            .movetext
+            .nodes()
+            .iter()
+            .filter(|n| matches!(n, pgn_syntax::Node::Move(san::ReplayedMove::Played { .. })))
+            .count() as u64;
+        tree.found.append(&mut found);
+    }
+    if stream.played != tree.played {
+        return Err(format!("{} moves played streaming, {} from trees", stream.played, tree.played));
+    }
+    let first_difference = stream.found.iter().zip(&tree.found).find(|(a, b)| a != b);
+    if let Some((a, b)) = first_difference {
+        return Err(format!("streaming found `{a}`, the tree replay `{b}`"));
+    }
+    if stream.found.len() != tree.found.len() {
+        return Err(format!(
+            "{} problems found streaming, {} from trees",
+            stream.found.len(),
+            tree.found.len()
+        ));
+    }
+    Ok(stream.played)
+}
+
+/// Every PGN file of the corpus: the streaming and the tree replay agree
+/// ([`compare_stream_and_tree`]).
+fn stream_and_tree_agree(ctx: &Context, section: &mut Section) {
+    let mut files = Vec::new();
+    for folder in ["pgn", "bench"] {
+        if let Err(e) = list_files(&ctx.corpus_file(folder), &mut files) {
+            section.fail(format!("cannot list {folder}: {e}"));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    if ctx.mode == Mode::Quick {
+        files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= 64 * 1024));
+    }
+    let results = parallel_map(&files, |path| {
+        let input = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+        no_panic(|| compare_stream_and_tree(&input))?
+    });
+    for (path, result) in files.iter().zip(results) {
+        let relative = path.strip_prefix(&ctx.corpus).unwrap_or(path).to_string_lossy();
+        section.record(result.map(|_| ()).map_err(|e| short(&format!("{relative}: {e}"), 300)));
     }
 }
 

@@ -1,0 +1,284 @@
+//! [`GameBuilder`]: games made by programs (and by decoders of binary
+//! formats), element by element, every move checked as it is pushed.
+
+use chess_core::{Move, Position};
+use pgn_syntax::nag::{Nag, Suffix};
+use pgn_syntax::tags::GameResult;
+use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};
+
+use crate::lines::{Lines, Next};
+use crate::problem::MoveProblem;
+use crate::walk::{ReplayedGame, ReplayedMove};
+use crate::{San, Uci};
+
+/// Why a [`GameBuilder`] refused what was pushed; the game is as it was
+/// before the push.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildError {
+    /// The move is not legal in the current position.
+    #[error("move {} is not legal here", Uci { m: *.0, mode: Default::default() })]
+    IllegalMove(Move),
+    /// The SAN text names no legal move of the current position.
+    #[error("move `{}`: {problem}", .text.escape_ascii())]
+    San {
+        /// The text as given.
+        text: Box<[u8]>,
+        /// Why it names no legal move.
+        problem: MoveProblem,
+    },
+    /// A variation replaces the move before it (§8.2.5): there is none in
+    /// the current line.
+    #[error("a variation needs a move before it to replace")]
+    VariationWithoutMove,
+    /// No variation is open.
+    #[error("no variation is open")]
+    NoOpenVariation,
+}
+
+/// Builds a replayed game element by element: tags, moves (as
+/// [`Move`]s or SAN text), suffix annotations, NAGs, comments and
+/// variations. Every move is checked against its position, so the game
+/// it makes walks like one replayed from PGN.
+///
+/// ```
+/// use pgn_syntax::tags::GameResult;
+/// use san::{BuildError, GameBuilder};
+///
+/// let mut b = GameBuilder::new();
+/// b.tag("White", "Morphy");
+/// b.san(b"e4")?.san(b"e5")?.san(b"Nf3")?;
+/// b.begin_variation()?; // replaces 2. Nf3
+/// b.san(b"f4")?.comment("the King's Gambit");
+/// b.end_variation()?;
+/// b.san(b"d6")?;
+/// assert!(matches!(b.san(b"Ke3"), Err(BuildError::San { .. })));
+/// b.result(GameResult::Unknown);
+/// let game = b.finish();
+/// assert_eq!(game.movetext.mainline().count(), 4);
+/// assert_eq!(game.tag("White"), Some(&b"Morphy"[..]));
+/// # Ok::<_, BuildError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct GameBuilder {
+    tags: Tags,
+    start: Position,
+    movetext: MovetextBuilder<ReplayedMove>,
+    lines: Lines,
+    termination: Option<GameResult>,
+}
+
+impl Default for GameBuilder {
+    fn default() -> Self {
+        GameBuilder::from_position(Position::new())
+    }
+}
+
+impl GameBuilder {
+    /// A game from the standard starting position.
+    pub fn new() -> GameBuilder {
+        GameBuilder::default()
+    }
+
+    /// A game from `start`. No tag is added: a writer that needs the
+    /// SetUp and FEN tags (§9.7) for a position other than the standard
+    /// one sets them with [`GameBuilder::tag`].
+    pub fn from_position(start: Position) -> GameBuilder {
+        let mut lines = Lines::default();
+        lines.reset(Some(&start));
+        GameBuilder {
+            tags: Tags::new(),
+            start,
+            movetext: MovetextBuilder::new(),
+            lines,
+            termination: None,
+        }
+    }
+
+    /// Sets a tag (replacing an earlier value of the same name).
+    pub fn tag(&mut self, name: &str, value: impl AsRef<[u8]>) -> &mut GameBuilder {
+        self.tags.set(name, value.as_ref());
+        self
+    }
+
+    /// The position the next move is played in.
+    pub fn position(&self) -> &Position {
+        self.lines.position().unwrap_or(&self.start)
+    }
+
+    /// 0 on the main line, 1 in a variation of it, and so on.
+    pub fn depth(&self) -> u32 {
+        self.lines.depth()
+    }
+
+    /// Plays a move.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::IllegalMove`] if `m` is not legal in
+    /// [`GameBuilder::position`].
+    pub fn play(&mut self, m: Move) -> Result<&mut GameBuilder, BuildError> {
+        if !self.position().is_legal(m) {
+            return Err(BuildError::IllegalMove(m));
+        }
+        Ok(self.push_legal(m))
+    }
+
+    /// Plays the move that SAN text names (export SAN and the lenient forms
+    /// of import SAN alike).
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::San`] if the text names no legal move: unreadable,
+    /// illegal or ambiguous (with the candidates).
+    pub fn san(&mut self, text: &[u8]) -> Result<&mut GameBuilder, BuildError> {
+        let error = |problem| BuildError::San { text: text.into(), problem };
+        let parsed = San::from_ascii(text).map_err(|e| error(MoveProblem::Unreadable(e.kind)))?;
+        let resolved = parsed.resolve(self.position()).map_err(|e| error(e.into()))?;
+        self.push_legal(resolved.m);
+        if let Some(suffix) = parsed.suffix {
+            self.suffix(suffix);
+        }
+        Ok(self)
+    }
+
+    fn push_legal(&mut self, m: Move) -> &mut GameBuilder {
+        let (next, _) = self.lines.next();
+        debug_assert_eq!(next, Next::Live, "a builder's lines are never dead");
+        self.lines.play(m);
+        self.movetext.push(Node::Move(ReplayedMove::Played { m, suffix: None }));
+        self
+    }
+
+    /// Gives the last move a suffix annotation (`!`, `?`, ...); does
+    /// nothing when the last element is not a move.
+    pub fn suffix(&mut self, suffix: Suffix) -> &mut GameBuilder {
+        if let Some(ReplayedMove::Played { suffix: slot, .. }) = self.movetext.last_move_mut() {
+            *slot = Some(suffix);
+        }
+        self
+    }
+
+    /// Adds a numeric annotation glyph.
+    pub fn nag(&mut self, nag: Nag) -> &mut GameBuilder {
+        self.movetext.push(Node::Nag(nag));
+        self
+    }
+
+    /// Adds a brace comment.
+    pub fn comment(&mut self, text: impl AsRef<[u8]>) -> &mut GameBuilder {
+        self.movetext.push(Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace });
+        self
+    }
+
+    /// Opens a variation of the last move of the current line: it starts
+    /// from the position before that move.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::VariationWithoutMove`] if the current line has no
+    /// move yet.
+    pub fn begin_variation(&mut self) -> Result<&mut GameBuilder, BuildError> {
+        if self.lines.last_move().is_none() {
+            return Err(BuildError::VariationWithoutMove);
+        }
+        self.lines.begin_variation();
+        self.movetext.open();
+        Ok(self)
+    }
+
+    /// Closes the innermost open variation.
+    ///
+    /// # Errors
+    ///
+    /// [`BuildError::NoOpenVariation`] on the main line.
+    pub fn end_variation(&mut self) -> Result<&mut GameBuilder, BuildError> {
+        if self.movetext.depth() == 0 {
+            return Err(BuildError::NoOpenVariation);
+        }
+        self.lines.end_variation();
+        self.movetext.close();
+        Ok(self)
+    }
+
+    /// Sets the game's result (its termination marker).
+    pub fn result(&mut self, result: GameResult) -> &mut GameBuilder {
+        self.termination = Some(result);
+        self
+    }
+
+    /// The game, with the variations still open closed.
+    pub fn finish(self) -> ReplayedGame {
+        Game {
+            tags: self.tags,
+            start: Some(self.start),
+            movetext: self.movetext.finish(),
+            termination: self.termination,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chess_core::Square;
+    use testkit::XorShift;
+
+    use super::*;
+    use crate::{Event, Walker};
+
+    #[test]
+    fn refused_pushes_leave_the_game_as_it_was() {
+        let mut b = GameBuilder::new();
+        assert_eq!(b.begin_variation().err(), Some(BuildError::VariationWithoutMove));
+        assert_eq!(b.end_variation().err(), Some(BuildError::NoOpenVariation));
+        let illegal = Move::Normal {
+            role: chess_core::Role::Pawn,
+            from: Square::E2,
+            capture: None,
+            to: Square::E5,
+            promotion: None,
+        };
+        assert_eq!(b.play(illegal).err(), Some(BuildError::IllegalMove(illegal)));
+        let Err(BuildError::San { problem, .. }) = b.san(b"Nd2") else { panic!("refused") };
+        assert_eq!(problem, MoveProblem::Illegal);
+        assert!(b.clone().finish().movetext.is_empty());
+        b.san(b"e4").expect("legal");
+        assert_eq!(b.finish().movetext.len(), 1);
+    }
+
+    #[test]
+    fn random_games_walk_as_built() {
+        // Build random games with variations; the walker must give back
+        // every move with the position it was played in.
+        let mut rng = XorShift::new(7);
+        for _ in 0..50 {
+            let mut b = GameBuilder::new();
+            let mut expected = Vec::new();
+            for _ in 0..40 {
+                let moves = b.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if b.depth() < 3 && rng.below(6) == 0 && b.begin_variation().is_ok() {
+                    continue;
+                }
+                if b.depth() > 0 && rng.below(5) == 0 {
+                    b.end_variation().expect("open");
+                    continue;
+                }
+                let m = moves[rng.below(moves.len())];
+                expected.push((b.position().clone(), m, b.depth()));
+                b.play(m).expect("legal");
+            }
+            let game = b.finish();
+            let mut walker = Walker::new(&game);
+            let mut got = Vec::new();
+            while let Some(event) = walker.next() {
+                if let Event::Move(p) = event {
+                    got.push((p.before.clone(), p.m, p.depth));
+                }
+            }
+            assert_eq!(got, expected);
+        }
+    }
+}
