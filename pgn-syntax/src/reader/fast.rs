@@ -1,0 +1,98 @@
+//! The two fast paths that carry most input past the general token by
+//! token path: tag pairs written the plain way, read whole by the lexer,
+//! and the inner loop of a movetext, where the lexer skips move numbers and
+//! hands plain moves straight to the visitor. Both sit in the reader's
+//! main loop and are inlined into it.
+
+use std::io::Read;
+
+use super::Reader;
+use super::state::{GameState, Phase, Skipping, obey};
+use super::tag_log::{Known, TagKey};
+use super::tags::{Pair, deliver_tag};
+use crate::place::Place;
+use crate::visitor::Visitor;
+
+/// What a fast path did, for the main loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Fast {
+    /// Nothing more it could read: the general path reads the next token.
+    General,
+    /// It read something after which the fast paths may apply again.
+    Again,
+    /// The game ended, or a visitor asked to stop.
+    Ended,
+}
+
+impl<R: Read> Reader<R> {
+    /// Reads a tag pair written the plain way (`[Name "value"]` on one
+    /// line, no escapes), if one comes next, and delivers it; between
+    /// games it starts the tag section. After an empty line, a name the
+    /// section already has starts the next game's section instead: the
+    /// pair is kept for it, and this game ends.
+    #[inline]
+    pub(super) fn plain_tag_pair<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) -> Fast {
+        let window = &self.src.buf[..self.src.end];
+        let Some(pair) = self.src.lexer.next_plain_tag_pair(window) else {
+            return Fast::General;
+        };
+        let (name, value, start) = (pair.name, pair.value, pair.offset);
+        let known = Known::of(name);
+        let key = TagKey::known(name, known);
+        if g.phase == Phase::Tags
+            && self.tags.contains(key)
+            && self.empty_line_between(g.last_tag_end, start)
+        {
+            self.tag_name.clear();
+            self.tag_name.extend_from_slice(name);
+            self.tag_value.clear();
+            self.tag_value.extend_from_slice(value);
+            self.pending_pair = Some(start);
+            self.finish_unterminated(v, g, start);
+            return Fast::Ended;
+        }
+        if g.phase == Phase::Idle {
+            g.phase = Phase::Tags;
+            g.start = start;
+        }
+        let end = self.src.lexer.offset();
+        let pair = Pair { name, value, known, key, start, end };
+        let problem = deliver_tag(v, g, &mut self.games, &mut self.pending, &mut self.tags, pair);
+        if let Some(kind) = problem {
+            self.report(v, g, kind, start);
+        }
+        if g.stop { Fast::Ended } else { Fast::Again }
+    }
+
+    /// The inner loop of a movetext: plain moves, the move numbers between
+    /// them skipped by the lexer, straight to the visitor. Any other token
+    /// is left to the general path.
+    #[inline]
+    pub(super) fn plain_moves<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) -> Fast {
+        let window = &self.src.buf[..self.src.end];
+        let base = self.src.base();
+        let mut moves = false;
+        while let Some(text) = self.src.lexer.next_plain_move(window) {
+            moves = true;
+            let offset = base + (self.src.lexer.consumed() - text.len()) as u64;
+            let mut at = Place::new(offset, window, base, &mut self.src.lines);
+            let flow = v.san(text, None, &mut at);
+            if flow.is_break() {
+                obey(g, flow);
+                break;
+            }
+        }
+        if !moves {
+            return Fast::General;
+        }
+        g.after_move = true;
+        g.after_open = false;
+        if g.stop {
+            Fast::Ended
+        } else if g.skipping != Skipping::No {
+            Fast::Again
+        } else {
+            Fast::General
+        }
+    }
+}

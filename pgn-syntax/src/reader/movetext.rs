@@ -1,0 +1,343 @@
+//! The movetext: its state machine over tokens (moves with their suffix
+//! annotations, NAGs, comments, escape lines, variations as a depth
+//! counter), the skipping of tokens a visitor did not want, and the end
+//! of a game, at its termination marker, at a `[` that starts the next
+//! game's tag section, or at the end of input.
+
+use std::io::{self, Read};
+
+use pgn_lex::{Step, TokenKind};
+
+use super::state::{GameState, Phase, Skipping, TagState, obey};
+use super::{Reader, Tok};
+use crate::diagnostic::DiagnosticKind;
+use crate::nag::{Nag, Suffix};
+use crate::place::Place;
+use crate::tags::GameResult;
+use crate::visitor::{CommentKind, Flow, Skip, Visitor};
+
+/// What a `[` in movetext opens.
+enum Bracket {
+    /// The next game's tag section: the game before it has ended.
+    NextGame,
+    /// Nothing of PGN (`[%clk 0:01:00]` outside a comment): the token,
+    /// moved along with the refill that brought its line into the window.
+    Stray(Tok),
+}
+
+impl<R: Read> Reader<R> {
+    pub(super) fn movetext_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        let after_open = std::mem::take(&mut g.after_open);
+        let after_move = std::mem::take(&mut g.after_move);
+        let text = tok.text;
+        match tok.kind {
+            TokenKind::Symbol | TokenKind::Glyph => {
+                let sym = self.src.buf.get(text.0..text.1).unwrap_or_default();
+                if let Some((result, standard)) = termination(sym) {
+                    if g.depth > 0 {
+                        self.report(v, g, DiagnosticKind::TerminationInVariation, tok.offset);
+                        return Ok(false);
+                    }
+                    if !standard {
+                        self.report(v, g, DiagnosticKind::NonStandardTermination, tok.offset);
+                    }
+                    return Ok(self.terminate(v, g, result, tok.offset));
+                }
+                if tok.kind == TokenKind::Glyph {
+                    match Nag::from_glyph(sym) {
+                        Some(nag) => {
+                            self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
+                            let flow = v.nag(nag);
+                            obey(g, flow);
+                            g.after_move = after_move;
+                        }
+                        None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
+                    }
+                    return Ok(false);
+                }
+                if after_move && matches!(sym, b"e.p." | b"ep") {
+                    self.report(v, g, DiagnosticKind::SeparateEnPassantMark, tok.offset);
+                    g.after_move = true;
+                    return Ok(false);
+                }
+                return self.san(v, g, tok);
+            }
+            TokenKind::Integer | TokenKind::Period => {}
+            TokenKind::Ellipsis => {
+                self.report(v, g, DiagnosticKind::EllipsisInMoveNumber, tok.offset)
+            }
+            TokenKind::Asterisk => {
+                if g.depth > 0 {
+                    self.report(v, g, DiagnosticKind::TerminationInVariation, tok.offset);
+                    return Ok(false);
+                }
+                return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
+            }
+            TokenKind::Nag => {
+                let nag =
+                    self.src.buf.get(text.0.saturating_sub(1)..text.1).and_then(Nag::from_ascii);
+                match nag {
+                    Some(nag) => {
+                        let flow = v.nag(nag);
+                        obey(g, flow);
+                        g.after_move = after_move;
+                    }
+                    None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
+                }
+            }
+            TokenKind::Suffix => {
+                match self.src.buf.get(text.0..text.1).and_then(Suffix::from_ascii) {
+                    Some(suffix) => {
+                        self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
+                        let flow = v.nag(suffix.nag());
+                        obey(g, flow);
+                    }
+                    None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
+                }
+            }
+            TokenKind::BraceComment => self.comment(v, g, tok, CommentKind::Brace),
+            TokenKind::LineComment => self.comment(v, g, tok, CommentKind::Line),
+            TokenKind::Escape => {
+                let flow = v.escape(self.src.buf.get(text.0..text.1).unwrap_or_default());
+                obey(g, flow);
+            }
+            TokenKind::LeftParen => {
+                g.depth += 1;
+                g.reported_depth += 1;
+                g.after_open = true;
+                let flow = v.begin_variation();
+                if let Flow::Break(Skip::Variation) = flow {
+                    // Skip all of it: no end_variation for this one.
+                    g.reported_depth -= 1;
+                    g.skipping = Skipping::Variation { depth: g.depth, emit_end: false };
+                } else {
+                    obey(g, flow);
+                }
+            }
+            TokenKind::RightParen => {
+                if g.depth == 0 {
+                    self.report(v, g, DiagnosticKind::UnmatchedParenthesis, tok.offset);
+                } else {
+                    if after_open {
+                        self.report(v, g, DiagnosticKind::EmptyVariation, tok.offset);
+                    }
+                    g.depth -= 1;
+                    g.reported_depth -= 1;
+                    let flow = v.end_variation();
+                    obey(g, flow);
+                }
+            }
+            TokenKind::LeftBracket => match self.bracket(v, g, tok)? {
+                Bracket::NextGame => return Ok(true),
+                Bracket::Stray(tok) => {
+                    // `[%clk 0:01:00]` outside a comment: skipped to its `]`.
+                    self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset);
+                    self.skip_closing(tok.text.1, b']');
+                }
+            },
+            TokenKind::LeftAngle => self.skip_reserved(v, g, tok)?,
+            TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
+            _ => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
+        }
+        Ok(false)
+    }
+
+    /// A move: looks for a suffix annotation glued to it first.
+    fn san<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) -> io::Result<bool> {
+        let mut text = tok.text;
+        let mut suffix = None;
+        if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
+            let (suffix_tok, moved) = self.next_keeping(text.0)?;
+            // The refill kept the move: `moved` is at most its start.
+            text = (text.0 - moved, text.1 - moved);
+            if let Some(s) = suffix_tok {
+                suffix = self.src.buf.get(s.text.0..s.text.1).and_then(Suffix::from_ascii);
+                if suffix.is_none() {
+                    self.report(v, g, DiagnosticKind::InvalidSuffix, s.offset);
+                }
+            }
+        }
+        let base = self.src.base();
+        let window = &self.src.buf[..self.src.end];
+        let mut at = Place::new(base + text.0 as u64, window, base, &mut self.src.lines);
+        let flow = v.san(window.get(text.0..text.1).unwrap_or_default(), suffix, &mut at);
+        obey(g, flow);
+        g.after_move = true;
+        Ok(g.stop)
+    }
+
+    /// Lexes the suffix token that follows a move, refilling if needed
+    /// without dropping the bytes from `keep` on. Returns the token and how
+    /// far the window moved.
+    fn next_keeping(&mut self, keep: usize) -> io::Result<(Option<Tok>, usize)> {
+        let mut moved = 0;
+        loop {
+            match self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof) {
+                Step::Token(t) => return Ok((Some(Tok::new(&self.src.buf, t)), moved)),
+                Step::NeedMore => moved += self.src.refill(keep - moved)?,
+                Step::End => return Ok((None, moved)),
+            }
+        }
+    }
+
+    /// After a `[` in movetext (its line in the window): does a tag name
+    /// follow (`[`, blanks, a letter)?
+    fn tag_follows(&self) -> bool {
+        let at = self.next_non_blank(self.src.lexer.consumed());
+        self.src.buf.get(at).is_some_and(u8::is_ascii_alphabetic) && at < self.src.end
+    }
+
+    /// A `[` in movetext (also in a game being skipped): when a tag name
+    /// follows, the next game's tag section starts there and this game,
+    /// which had no marker, ends.
+    fn bracket<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<Bracket> {
+        let tok = self.with_line(g, tok)?;
+        if self.tag_follows() {
+            self.next_game_at(v, g, tok.offset);
+            return Ok(Bracket::NextGame);
+        }
+        Ok(Bracket::Stray(tok))
+    }
+
+    /// The next game's tag section starts at the `[` at `at` (read, so the
+    /// next game's section opens with it): this game ends there without a
+    /// marker. Returns true, for the callers to say that the game ended.
+    pub(super) fn next_game_at<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        at: u64,
+    ) -> bool {
+        self.finish_unterminated(v, g, at);
+        self.pending_tag = true;
+        true
+    }
+
+    /// The termination marker: closes open variations and ends the game.
+    fn terminate<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        result: GameResult,
+        at: u64,
+    ) -> bool {
+        self.close_variations(v, g, at);
+        if g.result_tag.is_some_and(|tag| tag != result) {
+            self.report(v, g, DiagnosticKind::ResultMismatch, at);
+        }
+        let flow = v.termination(result, &mut self.src.place(at));
+        obey(g, flow);
+        true
+    }
+
+    /// The tag section is over: checks it (§8.1.1, §9.7) and tells the
+    /// visitor that the movetext starts.
+    pub(super) fn enter_movetext<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+        self.begin(v, g);
+        self.check_tag_section(v, g);
+        g.phase = Phase::Movetext;
+        let flow = v.begin_movetext();
+        obey(g, flow);
+    }
+    /// The game ends without a marker (next tag section or end of input).
+    /// As real-world-notes.md says, the result is the Result tag's, else `*`.
+    pub(super) fn finish_unterminated<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        at: u64,
+    ) {
+        if g.tag != TagState::Closed && g.tag != TagState::Valued {
+            self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+        }
+        if !g.begun {
+            return;
+        }
+        if g.phase == Phase::Tags {
+            self.check_tag_section(v, g);
+        }
+        self.close_variations(v, g, at);
+        self.report(v, g, DiagnosticKind::MissingTermination, at);
+        let result = g.result_tag.unwrap_or(GameResult::Unknown);
+        let flow = v.termination(result, &mut self.src.place(at));
+        obey(g, flow);
+    }
+
+    fn close_variations<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+        if g.depth > 0 {
+            self.report(v, g, DiagnosticKind::UnclosedVariation, at);
+        }
+        g.skipping = Skipping::No;
+        g.depth = 0;
+        while g.reported_depth > 0 {
+            g.reported_depth -= 1;
+            let flow = v.end_variation();
+            obey(g, flow);
+        }
+    }
+
+    /// Skips a token for the visitor, keeping track of structure only.
+    pub(super) fn skip_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
+        match tok.kind {
+            TokenKind::LeftParen => g.depth += 1,
+            TokenKind::RightParen if g.depth > 0 => {
+                if let Skipping::Variation { depth, emit_end } = g.skipping
+                    && depth == g.depth
+                {
+                    g.skipping = Skipping::No;
+                    if emit_end {
+                        g.reported_depth -= 1;
+                        let flow = v.end_variation();
+                        obey(g, flow);
+                    }
+                }
+                g.depth -= 1;
+            }
+            TokenKind::Asterisk if g.depth == 0 => {
+                return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
+            }
+            TokenKind::Symbol | TokenKind::Glyph if g.depth == 0 => {
+                let sym = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+                if let Some((result, _)) = termination(sym) {
+                    return Ok(self.terminate(v, g, result, tok.offset));
+                }
+            }
+            TokenKind::LeftBracket if g.phase != Phase::Tags => {
+                if let Bracket::NextGame = self.bracket(v, g, tok)? {
+                    return Ok(true);
+                }
+            }
+            _ => {}
+        }
+        Ok(g.stop)
+    }
+}
+
+/// The result a symbol (or glyph: `+--`, `--+`) stands for, and whether it
+/// is written as §8.2.6 says; `None` for moves (`0-0` castling included).
+pub(super) fn termination(sym: &[u8]) -> Option<(GameResult, bool)> {
+    match sym.first() {
+        Some(b'0' | b'1' | b'+' | b'-' | 0xc2) => {}
+        _ => return None,
+    }
+    if sym.first() == Some(&b'-') && sym != b"--+" {
+        return None;
+    }
+    let read = GameResult::parse_lenient(sym).ok()?;
+    Some((read.value, !read.nonstandard))
+}
