@@ -3,10 +3,11 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
-use pgn_syntax::{CONTINUE, Diagnostic, Flow, Place, Reader, Severity, Skip};
+use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
 use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
 
 /// What `pgn check` counts.
@@ -48,31 +49,45 @@ struct Checker<'a, W: Write> {
 }
 
 impl<W: Write> ReplayVisitor for Checker<'_, W> {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
 
-    fn begin_variation(&mut self) -> Flow {
-        if self.mainline { Flow::Break(Skip::Variation) } else { CONTINUE }
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
 
-    fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
+    fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn played(
+        &mut self,
+        _: &mut (),
+        _: &Played<'_>,
+        _: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
+        self.counts.moves += 1;
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
+        ControlFlow::Continue(if self.mainline { Branch::Skip } else { Branch::Enter })
+    }
+
+    fn diagnostic(&mut self, d: &Diagnostic) {
         self.counts.count(d.severity);
         let _ = writeln!(self.errors, "{}:{d}", self.name);
-        CONTINUE
     }
 
-    fn end_game(&mut self) {
-        self.counts.games += 1;
-    }
-
-    fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
-        self.counts.moves += 1;
-        CONTINUE
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         self.counts.count(d.severity());
         let _ = writeln!(self.errors, "{}:{d}", self.name);
-        CONTINUE
+    }
+
+    fn end_game(&mut self, _: ()) {
+        self.counts.games += 1;
     }
 }
 
@@ -97,8 +112,7 @@ pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<CheckCou
             let checker =
                 Checker { counts: CheckCounts::default(), name, errors: &mut errors, mainline };
             let mut replayer = Replayer::new(checker);
-            let mut reader = Reader::new(input);
-            while reader.read_game(&mut replayer)?.is_some() {}
+            Reader::new(input).visit_all(&mut replayer)?;
             Ok(replayer.into_inner().counts)
         })?;
         if files.len() > 1 {
@@ -122,8 +136,6 @@ struct FenWriter<'a, W: Write, E: Write> {
     name: &'a str,
     errors: &'a mut E,
     every_ply: bool,
-    /// The position after the last main-line move so far.
-    last: Option<Position>,
     error: Option<io::Error>,
 }
 
@@ -137,53 +149,65 @@ impl<W: Write, E: Write> FenWriter<'_, W, E> {
 }
 
 impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
+    type Tags = ();
+    /// The position after the last main-line move so far.
+    type Movetext = Option<Position>;
     type Output = ();
 
-    fn begin_game(&mut self) -> Flow {
-        self.last = None;
-        CONTINUE
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        Flow::Break(Skip::Variation)
+    fn begin_movetext(
+        &mut self,
+        _: (),
+        start: Option<&Position>,
+    ) -> ControlFlow<(), Option<Position>> {
+        if self.every_ply
+            && let Some(pos) = start
+        {
+            self.write(pos);
+        }
+        ControlFlow::Continue(start.cloned())
     }
 
-    fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
+    fn played(
+        &mut self,
+        last: &mut Option<Position>,
+        played: &Played<'_>,
+        _: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
+        if self.every_ply {
+            self.write(played.after);
+        } else if let Some(last) = last {
+            last.clone_from(played.after);
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        _: &mut Option<Position>,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<(), Branch> {
+        ControlFlow::Continue(Branch::Skip)
+    }
+
+    fn diagnostic(&mut self, d: &Diagnostic) {
         let _ = writeln!(self.errors, "{}:{d}", self.name);
-        CONTINUE
     }
 
-    fn end_game(&mut self) {
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
+        let _ = writeln!(self.errors, "{}:{d}", self.name);
+    }
+
+    fn end_game(&mut self, last: Option<Position>) {
         if !self.every_ply
-            && let Some(pos) = self.last.take()
+            && let Some(pos) = last
         {
             self.write(&pos);
         }
-    }
-
-    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
-        if let Some(pos) = start {
-            if self.every_ply {
-                self.write(pos);
-            } else {
-                self.last = Some(pos.clone());
-            }
-        }
-        CONTINUE
-    }
-
-    fn played(&mut self, played: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
-        if self.every_ply {
-            self.write(played.after);
-        } else {
-            self.last = Some(played.after.clone());
-        }
-        CONTINUE
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
-        CONTINUE
     }
 }
 
@@ -192,11 +216,9 @@ pub(crate) fn run_fen(name: &str, every_ply: bool) -> io::Result<()> {
     let out = BufWriter::new(io::stdout().lock());
     let mut errors = BufWriter::new(io::stderr().lock());
     with_input(name, |input| {
-        let writer =
-            FenWriter { out, name, errors: &mut errors, every_ply, last: None, error: None };
+        let writer = FenWriter { out, name, errors: &mut errors, every_ply, error: None };
         let mut replayer = Replayer::new(writer);
-        let mut reader = Reader::new(input);
-        while reader.read_game(&mut replayer)?.is_some() {}
+        Reader::new(input).visit_all(&mut replayer)?;
         let mut writer = replayer.into_inner();
         if let Some(e) = writer.error.take() {
             return Err(e);

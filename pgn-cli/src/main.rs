@@ -26,8 +26,8 @@ use std::io::{self, Write};
 use std::process::ExitCode;
 
 use chess_core::{divide, perft};
-use san::{CastlingMode, Uci};
 use clap::{Parser, Subcommand};
+use san::{CastlingMode, Uci};
 
 /// Chess game data tools: the 1994 PGN standard and its companions.
 #[derive(Parser)]

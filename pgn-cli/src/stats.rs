@@ -3,9 +3,10 @@
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
+use std::ops::ControlFlow;
 
 use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::{CONTINUE, CommentKind, Diagnostic, Flow, Place, Reader, Severity, Visitor};
+use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Severity, Visitor};
 
 /// What `pgn stats` counts.
 #[derive(Clone, Copy, Debug, Default)]
@@ -55,51 +56,71 @@ struct Counter<'a, W: Write> {
 }
 
 impl<W: Write> Visitor for Counter<'_, W> {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
 
-    fn tag(&mut self, _: &[u8], _: &[u8]) -> Flow {
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn tag(&mut self, _: &mut (), _: &[u8], _: &[u8], _: &mut Place<'_>) -> ControlFlow<()> {
         self.counts.tags += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn san(&mut self, _: &[u8], _: Option<Suffix>, _: &mut Place<'_>) -> Flow {
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn san(
+        &mut self,
+        _: &mut (),
+        _: &[u8],
+        _: Option<Suffix>,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         self.counts.moves += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, _: Nag) -> Flow {
+    fn nag(&mut self, _: &mut (), _: Nag, _: &mut Place<'_>) -> ControlFlow<()> {
         self.counts.nags += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn comment(&mut self, _: &[u8], _: CommentKind) -> Flow {
+    fn comment(
+        &mut self,
+        _: &mut (),
+        _: &[u8],
+        _: CommentKind,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         self.counts.comments += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Flow {
+    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
         self.counts.variations += 1;
-        CONTINUE
+        ControlFlow::Continue(Branch::Enter)
     }
 
-    fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
+    fn diagnostic(&mut self, d: &Diagnostic) {
         match d.severity {
             Severity::Error => self.counts.errors += 1,
             Severity::Warning => self.counts.warnings += 1,
         }
         let _ = writeln!(self.errors, "{}:{d}", self.name);
-        CONTINUE
     }
 
-    fn end_game(&mut self) {
+    fn end_game(&mut self, _: ()) {
         self.counts.games += 1;
     }
 }
 
 fn count<R: Read, W: Write>(input: R, name: &str, errors: &mut W) -> io::Result<Counts> {
-    let mut reader = Reader::new(input);
     let mut counter = Counter { counts: Counts::default(), name, errors };
-    while reader.read_game(&mut counter)?.is_some() {}
+    Reader::new(input).visit_all(&mut counter)?;
     Ok(counter.counts)
 }
 

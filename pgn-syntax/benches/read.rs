@@ -4,11 +4,12 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_syntax::nag::Suffix;
-use pgn_syntax::{CONTINUE, Flow, Place, Reader, Visitor};
+use pgn_syntax::{Place, Reader, Visitor};
 
 fn corpus(name: &str) -> Option<Vec<u8>> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/bench");
@@ -18,12 +19,26 @@ fn corpus(name: &str) -> Option<Vec<u8>> {
 struct Moves(u64);
 
 impl Visitor for Moves {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
-    fn san(&mut self, _: &[u8], _: Option<Suffix>, _: &mut Place<'_>) -> Flow {
-        self.0 += 1;
-        CONTINUE
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
     }
-    fn end_game(&mut self) {}
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn san(
+        &mut self,
+        _: &mut (),
+        _: &[u8],
+        _: Option<Suffix>,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
 }
 
 fn bench(c: &mut Criterion) {

@@ -3,6 +3,7 @@
 //! reads every game of a stream with it.
 
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 
 use crate::diagnostic::Diagnostic;
 use crate::game::{Game, SanText, Tags};
@@ -12,18 +13,32 @@ use crate::place::Place;
 use crate::reader::Reader;
 use crate::source_map::SourceMap;
 use crate::tags::GameResult;
-use crate::visitor::{CONTINUE, CommentKind, Flow, Visitor};
+use crate::visitor::{Branch, CommentKind, Visitor};
 
 /// A visitor that builds each game and its source map.
 #[derive(Debug, Default)]
 pub struct GameCollector {
+    /// Diagnostics not yet in a game: those of the game being read, and
+    /// between games those of the next one.
+    diagnostics: Vec<Diagnostic>,
+    games: u64,
+}
+
+/// A game being collected: the per-game state of [`GameCollector`].
+#[derive(Debug, Default)]
+pub struct PartialGame {
     tags: Tags,
     movetext: MovetextBuilder<SanText>,
     termination: Option<GameResult>,
-    /// The source map being filled; diagnostics between games go to the
-    /// next game's.
     source: SourceMap,
-    games: u64,
+}
+
+impl PartialGame {
+    fn node(&mut self, node: Node<SanText>, at: &mut Place<'_>) -> ControlFlow<(Game, SourceMap)> {
+        self.source.nodes.push(at.locate());
+        self.movetext.push(node);
+        ControlFlow::Continue(())
+    }
 }
 
 impl GameCollector {
@@ -31,83 +46,126 @@ impl GameCollector {
     pub fn new() -> GameCollector {
         GameCollector::default()
     }
+
+    /// The diagnostics that are in no game yet: after the last game, those
+    /// the reader reported past its end (text after the last game).
+    pub fn take_diagnostics(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
 }
 
 impl Visitor for GameCollector {
+    type Tags = PartialGame;
+    type Movetext = PartialGame;
     type Output = (Game, SourceMap);
 
-    fn begin_game(&mut self) -> Flow {
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, PartialGame> {
         self.games += 1;
-        self.source.game = self.games;
-        CONTINUE
+        let mut game = PartialGame::default();
+        game.source.game = self.games;
+        game.source.diagnostics.append(&mut self.diagnostics);
+        ControlFlow::Continue(game)
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) -> Flow {
-        self.tags.push(name, value);
-        CONTINUE
+    fn tag(
+        &mut self,
+        game: &mut PartialGame,
+        name: &[u8],
+        value: &[u8],
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.tags.push(name, value);
+        game.source.tags.push(at.locate());
+        ControlFlow::Continue(())
     }
 
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
-        self.source.nodes.push(at.locate());
-        self.movetext.push(Node::Move(SanText { text: san.into(), suffix }));
-        CONTINUE
+    fn begin_movetext(&mut self, game: PartialGame) -> ControlFlow<Self::Output, PartialGame> {
+        ControlFlow::Continue(game)
     }
 
-    fn nag(&mut self, nag: Nag) -> Flow {
-        self.source.nodes.push(Default::default());
-        self.movetext.push(Node::Nag(nag));
-        CONTINUE
+    fn san(
+        &mut self,
+        game: &mut PartialGame,
+        san: &[u8],
+        suffix: Option<Suffix>,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.node(Node::Move(SanText { text: san.into(), suffix }), at)
     }
 
-    fn comment(&mut self, text: &[u8], kind: CommentKind) -> Flow {
-        self.source.nodes.push(Default::default());
-        self.movetext.push(Node::Comment { text: text.to_vec(), kind });
-        CONTINUE
+    fn nag(
+        &mut self,
+        game: &mut PartialGame,
+        nag: Nag,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.node(Node::Nag(nag), at)
     }
 
-    fn escape(&mut self, line: &[u8]) -> Flow {
-        self.source.nodes.push(Default::default());
-        self.movetext.push(Node::Escape(line.to_vec()));
-        CONTINUE
+    fn comment(
+        &mut self,
+        game: &mut PartialGame,
+        text: &[u8],
+        kind: CommentKind,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.node(Node::Comment { text: text.to_vec(), kind }, at)
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        self.source.nodes.push(Default::default());
-        self.movetext.open();
-        CONTINUE
+    fn escape(
+        &mut self,
+        game: &mut PartialGame,
+        line: &[u8],
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.node(Node::Escape(line.to_vec()), at)
     }
 
-    fn end_variation(&mut self) -> Flow {
-        if self.movetext.depth() > 0 {
-            self.source.nodes.push(Default::default());
+    fn begin_variation(
+        &mut self,
+        game: &mut PartialGame,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output, Branch> {
+        game.source.nodes.push(at.locate());
+        game.movetext.open();
+        ControlFlow::Continue(Branch::Enter)
+    }
+
+    fn end_variation(
+        &mut self,
+        game: &mut PartialGame,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        if game.movetext.depth() > 0 {
+            game.source.nodes.push(at.locate());
         }
-        self.movetext.close();
-        CONTINUE
+        game.movetext.close();
+        ControlFlow::Continue(())
     }
 
-    fn termination(&mut self, result: GameResult, at: &mut Place<'_>) -> Flow {
-        self.termination = Some(result);
-        self.source.termination = Some(at.locate());
-        CONTINUE
+    fn termination(
+        &mut self,
+        game: &mut PartialGame,
+        result: GameResult,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        game.termination = Some(result);
+        game.source.termination = Some(at.locate());
+        ControlFlow::Continue(())
     }
 
-    fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
-        self.source.diagnostics.push(*diagnostic);
-        CONTINUE
+    fn diagnostic(&mut self, diagnostic: &Diagnostic) {
+        self.diagnostics.push(*diagnostic);
     }
 
-    fn end_game(&mut self) -> (Game, SourceMap) {
-        let movetext = std::mem::take(&mut self.movetext).finish();
-        let mut source = std::mem::take(&mut self.source);
+    fn end_game(&mut self, game: PartialGame) -> (Game, SourceMap) {
+        let PartialGame { tags, movetext, termination, mut source } = game;
+        let movetext = movetext.finish();
+        source.diagnostics.append(&mut self.diagnostics);
+        // Variations left open are closed where the game ends.
         let end = source.termination.unwrap_or_default();
         source.nodes.resize(movetext.len(), end);
-        let game = Game {
-            tags: std::mem::take(&mut self.tags),
-            start: (),
-            movetext,
-            termination: self.termination.take(),
-        };
-        (game, source)
+        (Game { tags, start: (), movetext, termination }, source)
     }
 }
 
@@ -144,7 +202,7 @@ pub fn read_games<R: Read>(input: R) -> impl Iterator<Item = io::Result<(Game, S
         if next.is_none() {
             done = true;
             if let Ok((game, mut source)) = current {
-                source.diagnostics.append(&mut collector.source.diagnostics);
+                source.diagnostics.append(&mut collector.take_diagnostics());
                 return Some(Ok((game, source)));
             }
         }

@@ -71,11 +71,11 @@ mod source_map;
 pub mod tags;
 mod visitor;
 
-pub use collect::{GameCollector, read_games};
+pub use collect::{GameCollector, PartialGame, read_games};
 pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
 pub use game::{Game, SanText, Tag, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
-pub use reader::Reader;
+pub use reader::{Reader, ReaderBuilder};
 pub use source_map::SourceMap;
-pub use visitor::{CONTINUE, CommentKind, Flow, Skip, Visitor};
+pub use visitor::{Branch, CommentKind, Visitor};

@@ -1,22 +1,29 @@
 //! Where an element is in the input: [`Place`], handed to visitors with
-//! each move, which computes the line and column only when asked (a
+//! each element, which computes the line and column only when asked (a
 //! [`Location`], the shared type of the `diag` crate).
 
 pub use diag::Location;
 
 use crate::source::LineIndex;
 
-/// The place of a movetext element in the input, as the reader hands it to
-/// [`Visitor::san`](crate::Visitor::san): the byte offset at once, the line
-/// and column on demand (the reader counts lines lazily; asking costs a
-/// count of the bytes since the last question, so ask only when a
-/// diagnostic needs it).
+/// The place of an element in the input, as the reader hands it to a
+/// [`Visitor`](crate::Visitor): the byte offset at once, the line and
+/// column on demand (the reader counts lines lazily; asking costs a count
+/// of the bytes since the last question, so ask only when needed).
 #[derive(Debug)]
 pub struct Place<'a> {
     offset: u64,
-    window: &'a [u8],
-    base: u64,
-    lines: &'a mut LineIndex,
+    how: Locate<'a>,
+}
+
+/// How a [`Place`] finds its line and column.
+#[derive(Debug)]
+enum Locate<'a> {
+    /// By counting lines in the reader's window.
+    Count { window: &'a [u8], base: u64, lines: &'a mut LineIndex },
+    /// Already known (an element the reader kept for later, such as a
+    /// comment before a game's tags).
+    Known(Location),
 }
 
 impl<'a> Place<'a> {
@@ -26,7 +33,12 @@ impl<'a> Place<'a> {
         base: u64,
         lines: &'a mut LineIndex,
     ) -> Place<'a> {
-        Place { offset, window, base, lines }
+        Place { offset, how: Locate::Count { window, base, lines } }
+    }
+
+    /// A place whose line and column are already known.
+    pub(crate) fn known(at: Location) -> Place<'static> {
+        Place { offset: at.offset, how: Locate::Known(at) }
     }
 
     /// The absolute byte offset (from the start of the input, 0-based).
@@ -36,7 +48,12 @@ impl<'a> Place<'a> {
 
     /// The offset, line and column (both from 1; the column counts bytes).
     pub fn locate(&mut self) -> Location {
-        let (line, column) = self.lines.position(self.window, self.base, self.offset);
-        Location { offset: self.offset, line, column }
+        match &mut self.how {
+            Locate::Count { window, base, lines } => {
+                let (line, column) = lines.position(window, *base, self.offset);
+                Location { offset: self.offset, line, column }
+            }
+            Locate::Known(at) => *at,
+        }
     }
 }

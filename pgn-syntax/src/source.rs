@@ -8,7 +8,7 @@ use pgn_lex::Lexer;
 
 /// The buffer starts at this size and grows only to hold one token that is
 /// larger (a huge comment); memory does not depend on the file's size.
-const INITIAL_CAPACITY: usize = 256 * 1024;
+pub(crate) const INITIAL_CAPACITY: usize = 256 * 1024;
 /// A refill reads until at least this much is buffered (or the input ends),
 /// so that short reads from pipes do not mean many small refills.
 const MIN_FILL: usize = 64 * 1024;
@@ -128,17 +128,23 @@ pub(crate) struct Source<R> {
 pub(crate) struct LineIndex {
     lines: Lines,
     anchor: Option<Lines>,
+    /// The absolute offset where the line holding the window's first byte
+    /// starts (perhaps before the window: the line start of an offset
+    /// whose line began in bytes already dropped).
+    base_line_start: u64,
 }
 
 impl<R: Read> Source<R> {
-    pub(crate) fn new(inner: R) -> Source<R> {
+    /// A source with a buffer of `capacity` bytes to start with (at
+    /// least 1; it grows for a token or tag section that does not fit).
+    pub(crate) fn with_capacity(inner: R, capacity: usize) -> Source<R> {
         Source {
             inner,
-            buf: vec![0; INITIAL_CAPACITY],
+            buf: vec![0; capacity.max(1)],
             end: 0,
             eof: false,
             lexer: Lexer::new(),
-            lines: LineIndex { lines: Lines::new(), anchor: None },
+            lines: LineIndex { lines: Lines::new(), anchor: None, base_line_start: 0 },
         }
     }
 
@@ -157,6 +163,10 @@ impl<R: Read> Source<R> {
         let skip = (self.lines.lines.upto - base) as usize;
         if skip < drop {
             self.lines.lines.count(&self.buf[skip..drop]);
+        }
+        // Where the line of the new window's first byte starts.
+        if let Some(i) = self.buf[..drop].iter().rposition(|&b| b == b'\n' || b == b'\r') {
+            self.lines.base_line_start = base + i as u64 + 1;
         }
         self.buf.copy_within(drop..self.end, 0);
         self.end -= drop;
@@ -186,6 +196,21 @@ impl<R: Read> Source<R> {
     pub(crate) fn place(&mut self, offset: u64) -> crate::Place<'_> {
         let base = self.base();
         crate::Place::new(offset, &self.buf[..self.end], base, &mut self.lines)
+    }
+
+    /// The [`Place`] of an absolute offset and the text of a range of the
+    /// window, borrowed together.
+    ///
+    /// [`Place`]: crate::Place
+    pub(crate) fn place_with_text(
+        &mut self,
+        offset: u64,
+        (start, end): (usize, usize),
+    ) -> (crate::Place<'_>, &[u8]) {
+        let base = self.base();
+        let window = &self.buf[..self.end];
+        let text = window.get(start..end).unwrap_or_default();
+        (crate::Place::new(offset, window, base, &mut self.lines), text)
     }
 
     /// The line and column (both from 1) of an absolute offset in the
@@ -225,7 +250,7 @@ impl LineIndex {
                 window[..from]
                     .iter()
                     .rposition(|&b| b == b'\n' || b == b'\r')
-                    .map_or(base, |i| base + i as u64 + 1)
+                    .map_or(self.base_line_start, |i| base + i as u64 + 1)
             };
             let line = self.lines.line - back;
             self.anchor = Some(Lines { upto: offset, line, line_start, after_cr });
@@ -325,7 +350,7 @@ mod tests {
             offsets.iter().map(|&o| (o * 7) % input.len() as u64).collect::<Vec<_>>(),
         ];
         for order in orders {
-            let mut src = Source::new(&input[..]);
+            let mut src = Source::with_capacity(&input[..], INITIAL_CAPACITY);
             src.refill(0).expect("in memory");
             // Count to the end first, so that every later question is
             // about bytes counted already.

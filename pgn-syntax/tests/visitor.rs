@@ -1,59 +1,104 @@
-//! The streaming visitor's contract: skipping a variation or a game,
-//! stopping, and suffixes that straddle a buffer refill.
+//! The streaming visitor's contract: the three phases of every game,
+//! skipping a variation, ending a game early, and suffixes that straddle a
+//! buffer refill.
 
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CONTINUE, Flow, Location, Node, Place, Reader, SanText, Skip, Visitor};
+use pgn_syntax::{Branch, Location, Node, Place, Reader, SanText, Visitor};
 
-/// Records what it sees as short strings, and skips or stops on request.
+/// Records what it sees as short strings, and skips or ends games on
+/// request.
 #[derive(Default)]
 struct Log {
-    events: Vec<String>,
     /// Skip every variation at `begin_variation`.
     skip_variations: bool,
-    /// Answer this move with this skip.
-    on_move: Option<(&'static str, Skip)>,
+    /// End the game at this move (its output: the events so far).
+    end_at_move: Option<&'static str>,
+    /// End every game before its tags (its output: `["skipped"]`).
+    end_at_tags: bool,
 }
 
-impl Visitor for Log {
-    type Output = Vec<String>;
+type Events = Vec<String>;
 
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, _: &mut Place<'_>) -> Flow {
+impl Visitor for Log {
+    type Tags = Events;
+    type Movetext = Events;
+    type Output = Events;
+
+    fn begin_tags(&mut self) -> ControlFlow<Events, Events> {
+        if self.end_at_tags {
+            return ControlFlow::Break(vec!["skipped".into()]);
+        }
+        ControlFlow::Continue(Vec::new())
+    }
+
+    fn tag(
+        &mut self,
+        events: &mut Events,
+        name: &[u8],
+        _: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Events> {
+        events.push(format!("[{}]", String::from_utf8_lossy(name)));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, events: Events) -> ControlFlow<Events, Events> {
+        ControlFlow::Continue(events)
+    }
+
+    fn san(
+        &mut self,
+        events: &mut Events,
+        san: &[u8],
+        suffix: Option<Suffix>,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Events> {
         let san = String::from_utf8_lossy(san).into_owned();
-        self.events.push(match suffix {
+        events.push(match suffix {
             Some(s) => format!("{san}{s}"),
             None => san.clone(),
         });
-        match self.on_move {
-            Some((m, skip)) if m == san => Flow::Break(skip),
-            _ => CONTINUE,
+        if self.end_at_move == Some(san.as_str()) {
+            return ControlFlow::Break(std::mem::take(events));
         }
+        ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, nag: Nag) -> Flow {
-        self.events.push(nag.to_string());
-        CONTINUE
+    fn nag(&mut self, events: &mut Events, nag: Nag, _: &mut Place<'_>) -> ControlFlow<Events> {
+        events.push(nag.to_string());
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        self.events.push("(".into());
-        if self.skip_variations { Flow::Break(Skip::Variation) } else { CONTINUE }
+    fn begin_variation(
+        &mut self,
+        events: &mut Events,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Events, Branch> {
+        events.push("(".into());
+        ControlFlow::Continue(if self.skip_variations { Branch::Skip } else { Branch::Enter })
     }
 
-    fn end_variation(&mut self) -> Flow {
-        self.events.push(")".into());
-        CONTINUE
+    fn end_variation(&mut self, events: &mut Events, _: &mut Place<'_>) -> ControlFlow<Events> {
+        events.push(")".into());
+        ControlFlow::Continue(())
     }
 
-    fn termination(&mut self, result: GameResult, _: &mut Place<'_>) -> Flow {
-        self.events.push(result.as_str().into());
-        CONTINUE
+    fn termination(
+        &mut self,
+        events: &mut Events,
+        result: GameResult,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Events> {
+        events.push(result.as_str().into());
+        ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.events)
+    fn end_game(&mut self, events: Events) -> Events {
+        events
     }
 }
 
@@ -84,25 +129,30 @@ fn a_skipped_variation_is_not_reported_nor_closed() {
 }
 
 #[test]
-fn skipping_from_inside_a_variation_closes_it() {
-    let log = Log { on_move: Some(("d4", Skip::Variation)), ..Log::default() };
+fn breaking_ends_the_game_with_its_output_and_reads_the_next() {
+    let log = Log { end_at_move: Some("d4"), ..Log::default() };
     let got = games(TWO_GAMES, log);
-    assert_eq!(got[0], ["e4", "(", "d4", ")", "e5", "Nf3", "$1", "1-0"]);
+    assert_eq!(
+        got,
+        [vec!["e4".to_string(), "(".into(), "d4".into()], vec!["c4".into(), "*".into()]]
+    );
 }
 
 #[test]
-fn skipping_the_game_still_ends_it_and_reads_the_next() {
-    let log = Log { on_move: Some(("e4", Skip::Game)), ..Log::default() };
-    let got = games(TWO_GAMES, log);
-    assert_eq!(got, [vec!["e4".to_string(), "1-0".into()], vec!["c4".into(), "*".into()]]);
+fn a_game_ended_before_its_tags_is_skipped_whole() {
+    let log = Log { end_at_tags: true, ..Log::default() };
+    let got = games(b"[Event \"a\"]\n\n1. e4 (1. d4) *\n\n[Event \"b\"]\n1. d4 *\n", log);
+    assert_eq!(got, [["skipped"], ["skipped"]]);
 }
 
 #[test]
-fn stopping_ends_the_game_and_the_reading() {
-    let log = Log { on_move: Some(("e5", Skip::Stop)), ..Log::default() };
-    let got = games(TWO_GAMES, log);
-    assert_eq!(got.len(), 1);
-    assert_eq!(got[0].last().map(String::as_str), Some("e5"));
+fn every_game_has_all_three_phases() {
+    // Tags without movetext, and movetext without tags.
+    let got = games(b"[Event \"a\"]\n\n[Event \"b\"]\n\n1. e4 *\n", Log::default());
+    assert_eq!(
+        got,
+        [vec!["[Event]".to_string(), "*".into()], vec!["[Event]".into(), "e4".into(), "*".into()]]
+    );
 }
 
 /// A reader that hands out one byte per `read` call.
@@ -133,7 +183,7 @@ fn results_do_not_depend_on_how_the_input_arrives() {
         trickled.push(game);
     }
     assert_eq!(trickled, whole);
-    assert_eq!(whole[0][..3], ["e4!?", "e5??", "Nf3!"]);
+    assert_eq!(whole[0][..4], ["[Event]", "e4!?", "e5??", "Nf3!"]);
 }
 
 #[test]

@@ -167,7 +167,8 @@ impl GameBuilder {
 
     /// Adds a brace comment.
     pub fn comment(&mut self, text: impl AsRef<[u8]>) -> &mut GameBuilder {
-        self.movetext.push(Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace });
+        self.movetext
+            .push(Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace });
         self
     }
 

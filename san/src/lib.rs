@@ -65,12 +65,12 @@ pub use builder::{BuildError, GameBuilder};
 pub use chess_core;
 #[doc(no_inline)]
 pub use chess_core::{Move, Position};
-pub use fen_epd;
-pub use pgn_syntax;
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
+pub use fen_epd;
 pub use lang::{Language, UnknownLanguage};
 pub use parse::{ParseSanError, ParseSanErrorKind};
+pub use pgn_syntax;
 pub use problem::{FenProblem, MoveProblem};
 pub use quirks::Quirks;
 pub use replay::{ReplayVisitor, Replayer, replay};

@@ -19,13 +19,15 @@
 //! game ends when it has none; a problem of the setup at the game's first
 //! move.
 
+use std::ops::ControlFlow;
+
 use chess_core::{Color, Move, Position, Repairs};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CONTINUE, CommentKind, Diagnostic, Flow, Game, Location, MovetextBuilder, Node, Place, Skip,
-    SourceMap, Visitor,
+    Branch, CommentKind, Diagnostic, Game, Location, MovetextBuilder, Node, Place, SourceMap,
+    Visitor,
 };
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
@@ -276,117 +278,176 @@ fn parse_u32(bytes: &[u8]) -> Option<u32> {
     std::str::from_utf8(bytes).ok()?.trim().parse().ok()
 }
 
-/// A visitor of games as they are replayed: a trait of its own, which a
-/// [`Replayer`] drives from the reader. Tags, comments, NAGs, variations,
-/// the termination marker and the reader's diagnostics come as they are
-/// read; moves come resolved ([`ReplayVisitor::played`]) or, when they
-/// cannot be played, as text ([`ReplayVisitor::unresolved`]). Every method
-/// but `end_game` has a default that ignores its input.
+/// A visitor of games as they are replayed: a trait of its own, with the
+/// phases and states of [`pgn_syntax::Visitor`], which a [`Replayer`]
+/// drives from the reader. Tags, comments, NAGs, variations, the
+/// termination marker and the reader's diagnostics come as they are read;
+/// moves come resolved ([`ReplayVisitor::played`]) or, when they cannot be
+/// played, as text ([`ReplayVisitor::unresolved`]), and the movetext
+/// begins with the start position. `Break(output)` ends a game early, as
+/// for a `Visitor`.
 pub trait ReplayVisitor {
+    /// The per-game state of the tag section.
+    type Tags;
+    /// The per-game state of the movetext.
+    type Movetext;
     /// What replaying a game produces.
     type Output;
 
     /// A game starts.
-    fn begin_game(&mut self) -> Flow {
-        CONTINUE
-    }
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags>;
 
     /// A tag pair; `value` has its escapes decoded.
-    fn tag(&mut self, _name: &[u8], _value: &[u8]) -> Flow {
-        CONTINUE
+    fn tag(
+        &mut self,
+        _tags: &mut Self::Tags,
+        _name: &[u8],
+        _value: &[u8],
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// The movetext starts, from `start` (`None` when the game could not
     /// be set up: a bad FEN tag or an unknown variant; then every move
     /// comes as text).
-    fn begin_movetext(&mut self, _start: Option<&Position>) -> Flow {
-        CONTINUE
-    }
+    fn begin_movetext(
+        &mut self,
+        tags: Self::Tags,
+        start: Option<&Position>,
+    ) -> ControlFlow<Self::Output, Self::Movetext>;
 
     /// A move resolved and played, and its text as written.
-    fn played(&mut self, _played: &Played<'_>, _san: &[u8], _at: &mut Place<'_>) -> Flow {
-        CONTINUE
+    fn played(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _played: &Played<'_>,
+        _san: &[u8],
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// A move that could not be played: the first illegal, ambiguous or
     /// unreadable move of a line and every move after it in that line (and
     /// its variations), kept as text.
-    fn unresolved(&mut self, _san: &[u8], _suffix: Option<Suffix>, _at: &mut Place<'_>) -> Flow {
-        CONTINUE
+    fn unresolved(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _san: &[u8],
+        _suffix: Option<Suffix>,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// A numeric annotation glyph.
-    fn nag(&mut self, _nag: Nag) -> Flow {
-        CONTINUE
+    fn nag(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _nag: Nag,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// A comment's text, without its delimiters.
-    fn comment(&mut self, _text: &[u8], _kind: CommentKind) -> Flow {
-        CONTINUE
+    fn comment(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _text: &[u8],
+        _kind: CommentKind,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// A `%` escape line's text, without the `%`.
-    fn escape(&mut self, _line: &[u8]) -> Flow {
-        CONTINUE
+    fn escape(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _line: &[u8],
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
-    /// A variation starts. [`Skip::Variation`] skips it (it is neither
-    /// replayed nor reported).
-    fn begin_variation(&mut self) -> Flow {
-        CONTINUE
+    /// A variation starts. [`Branch::Skip`] skips it: it is neither
+    /// replayed nor reported.
+    fn begin_variation(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output, Branch> {
+        ControlFlow::Continue(Branch::Enter)
     }
 
     /// A variation ends.
-    fn end_variation(&mut self) -> Flow {
-        CONTINUE
+    fn end_variation(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// The termination marker (or, for a game without one, its result
     /// where the game ends).
-    fn termination(&mut self, _result: GameResult, _at: &mut Place<'_>) -> Flow {
-        CONTINUE
+    fn termination(
+        &mut self,
+        _movetext: &mut Self::Movetext,
+        _result: GameResult,
+        _at: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
     }
 
     /// A problem the reader found.
-    fn diagnostic(&mut self, _diagnostic: &Diagnostic) -> Flow {
-        CONTINUE
-    }
+    fn diagnostic(&mut self, _diagnostic: &Diagnostic) {}
 
-    /// A problem the replay found.
-    fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) -> Flow {
-        CONTINUE
-    }
+    /// A problem the replay found (problems of the whole game come just
+    /// before `end_game`).
+    fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) {}
 
     /// The game is over; returns what the visitor made of it.
-    fn end_game(&mut self) -> Self::Output;
+    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output;
 }
 
 /// Replays games as they are read: a `pgn_syntax::Visitor` that resolves
 /// and plays each move and hands the result to a [`ReplayVisitor`].
 ///
 /// ```
-/// use pgn_syntax::{Flow, Place, Reader, CONTINUE};
-/// use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
+/// use std::ops::ControlFlow;
+/// use san::pgn_syntax::{Place, Reader};
+/// use san::{Played, Position, ReplayDiagnostic, ReplayVisitor, Replayer};
 ///
+/// /// Counts played moves and problems over all games.
 /// #[derive(Default)]
 /// struct Count { moves: usize, problems: usize }
+///
 /// impl ReplayVisitor for Count {
+///     type Tags = ();
+///     type Movetext = ();
 ///     type Output = ();
-///     fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
+///     fn begin_tags(&mut self) -> ControlFlow<()> {
+///         ControlFlow::Continue(())
+///     }
+///     fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+///         ControlFlow::Continue(())
+///     }
+///     fn played(&mut self, _: &mut (), _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> ControlFlow<()> {
 ///         self.moves += 1;
-///         CONTINUE
+///         ControlFlow::Continue(())
 ///     }
-///     fn replay_diagnostic(&mut self, _: &ReplayDiagnostic) -> Flow {
+///     fn replay_diagnostic(&mut self, _: &ReplayDiagnostic) {
 ///         self.problems += 1;
-///         CONTINUE
 ///     }
-///     fn end_game(&mut self) {}
+///     fn end_game(&mut self, _: ()) {}
 /// }
 ///
 /// let pgn = b"1. e4 e5 2. Nf3 (2. Ke3) Nc6 *";
-/// let mut reader = Reader::new(&pgn[..]);
 /// let mut replayer = Replayer::new(Count::default());
-/// while reader.read_game(&mut replayer)?.is_some() {}
+/// Reader::new(&pgn[..]).visit_all(&mut replayer)?;
 /// let count = replayer.into_inner();
 /// assert_eq!((count.moves, count.problems), (4, 1));
 /// # Ok::<_, std::io::Error>(())
@@ -423,113 +484,133 @@ impl<V: ReplayVisitor> Replayer<V> {
 
     /// Passes the engine's problems to the inner visitor.
     #[inline]
-    fn flush(&mut self) -> Flow {
-        if self.engine.pending.is_empty() { CONTINUE } else { self.flush_pending() }
+    fn flush(&mut self) {
+        if !self.engine.pending.is_empty() {
+            self.flush_pending();
+        }
     }
 
     #[cold]
-    fn flush_pending(&mut self) -> Flow {
-        let mut flow = CONTINUE;
+    fn flush_pending(&mut self) {
         for d in self.engine.pending.drain(..) {
-            let f = self.inner.replay_diagnostic(&d);
-            if f.is_break() {
-                flow = f;
-            }
+            self.inner.replay_diagnostic(&d);
         }
-        flow
     }
-
-    /// Sets the game up at its first movetext element.
-    fn ensure_started(&mut self) -> Flow {
-        if self.engine.started {
-            return CONTINUE;
-        }
-        self.engine.start();
-        self.inner.begin_movetext(self.engine.start.as_ref())
-    }
-}
-
-/// The first break of two flows.
-fn either(a: Flow, b: Flow) -> Flow {
-    if a.is_break() { a } else { b }
 }
 
 impl<V: ReplayVisitor> Visitor for Replayer<V> {
+    type Tags = V::Tags;
+    type Movetext = V::Movetext;
     type Output = V::Output;
 
-    fn begin_game(&mut self) -> Flow {
+    fn begin_tags(&mut self) -> ControlFlow<V::Output, V::Tags> {
         self.games += 1;
         self.engine.begin(self.games);
         self.result = None;
         self.end_at = None;
-        self.inner.begin_game()
+        self.inner.begin_tags()
     }
 
-    fn tag(&mut self, name: &[u8], value: &[u8]) -> Flow {
+    fn tag(
+        &mut self,
+        tags: &mut V::Tags,
+        name: &[u8],
+        value: &[u8],
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output> {
         self.engine.tag(name, value);
-        self.inner.tag(name, value)
+        self.inner.tag(tags, name, value, at)
     }
 
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
-        let started = self.ensure_started();
+    fn begin_movetext(&mut self, tags: V::Tags) -> ControlFlow<V::Output, V::Movetext> {
+        self.engine.start();
+        self.inner.begin_movetext(tags, self.engine.start.as_ref())
+    }
+
+    fn san(
+        &mut self,
+        m: &mut V::Movetext,
+        san: &[u8],
+        suffix: Option<Suffix>,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
-        let problems = self.flush();
-        let flow = match outcome {
-            Outcome::Played(m) => {
+        self.flush();
+        match outcome {
+            Outcome::Played(mv) => {
                 let depth = self.engine.lines.depth();
-                let Some((before, after)) = self.engine.lines.last_move() else { return CONTINUE };
                 let ply = self.engine.lines.ply();
-                let played = Played { m, suffix, before, after, ply, depth };
-                self.inner.played(&played, san, at)
+                let Some((before, after)) = self.engine.lines.last_move() else {
+                    return ControlFlow::Continue(());
+                };
+                let played = Played { m: mv, suffix, before, after, ply, depth };
+                self.inner.played(m, &played, san, at)
             }
-            Outcome::Unresolved => self.inner.unresolved(san, suffix, at),
-        };
-        either(started, either(problems, flow))
+            Outcome::Unresolved => self.inner.unresolved(m, san, suffix, at),
+        }
     }
 
-    fn nag(&mut self, nag: Nag) -> Flow {
-        self.inner.nag(nag)
+    fn nag(&mut self, m: &mut V::Movetext, nag: Nag, at: &mut Place<'_>) -> ControlFlow<V::Output> {
+        self.inner.nag(m, nag, at)
     }
 
-    fn comment(&mut self, text: &[u8], kind: CommentKind) -> Flow {
-        self.inner.comment(text, kind)
+    fn comment(
+        &mut self,
+        m: &mut V::Movetext,
+        text: &[u8],
+        kind: CommentKind,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output> {
+        self.inner.comment(m, text, kind, at)
     }
 
-    fn escape(&mut self, line: &[u8]) -> Flow {
-        self.inner.escape(line)
+    fn escape(
+        &mut self,
+        m: &mut V::Movetext,
+        line: &[u8],
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output> {
+        self.inner.escape(m, line, at)
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        let started = self.ensure_started();
-        let flow = self.inner.begin_variation();
+    fn begin_variation(
+        &mut self,
+        m: &mut V::Movetext,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output, Branch> {
+        let branch = self.inner.begin_variation(m, at)?;
         // A variation the inner visitor skips is neither reported nor
         // closed by the reader: nothing to replay.
-        if !matches!(flow, Flow::Break(Skip::Variation)) {
+        if branch == Branch::Enter {
             self.engine.begin_variation();
         }
-        either(started, flow)
+        ControlFlow::Continue(branch)
     }
 
-    fn end_variation(&mut self) -> Flow {
+    fn end_variation(&mut self, m: &mut V::Movetext, at: &mut Place<'_>) -> ControlFlow<V::Output> {
         self.engine.end_variation();
-        self.inner.end_variation()
+        self.inner.end_variation(m, at)
     }
 
-    fn termination(&mut self, result: GameResult, at: &mut Place<'_>) -> Flow {
-        let started = self.ensure_started();
+    fn termination(
+        &mut self,
+        m: &mut V::Movetext,
+        result: GameResult,
+        at: &mut Place<'_>,
+    ) -> ControlFlow<V::Output> {
         self.result = Some(result);
         self.end_at = Some(at.locate());
-        either(started, self.inner.termination(result, at))
+        self.inner.termination(m, result, at)
     }
 
-    fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
-        self.inner.diagnostic(diagnostic)
+    fn diagnostic(&mut self, diagnostic: &Diagnostic) {
+        self.inner.diagnostic(diagnostic);
     }
 
-    fn end_game(&mut self) -> V::Output {
+    fn end_game(&mut self, m: V::Movetext) -> V::Output {
         self.engine.finish(self.result, self.end_at);
-        let _ = self.flush();
-        self.inner.end_game()
+        self.flush();
+        self.inner.end_game(m)
     }
 }
 
@@ -556,6 +637,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
     for tag in &game.tags {
         engine.tag(&tag.name, &tag.value);
     }
+    engine.start();
     let mut problems = Vec::new();
     let mut movetext = MovetextBuilder::new();
     for (i, node) in game.movetext.nodes().iter().enumerate() {
@@ -582,11 +664,6 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
                 movetext.close();
             }
         }
-    }
-    // As the streaming replay: set up at the first movetext element or
-    // the termination marker.
-    if !game.movetext.is_empty() || game.termination.is_some() {
-        engine.start();
     }
     engine.finish(game.termination, source.termination);
     problems.append(&mut engine.pending);
@@ -623,16 +700,22 @@ mod tests {
         #[derive(Default)]
         struct Collect(Vec<ReplayDiagnostic>);
         impl ReplayVisitor for Collect {
+            type Tags = ();
+            type Movetext = ();
             type Output = ();
-            fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
-                self.0.push(d.clone());
-                CONTINUE
+            fn begin_tags(&mut self) -> ControlFlow<()> {
+                ControlFlow::Continue(())
             }
-            fn end_game(&mut self) {}
+            fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
+                self.0.push(d.clone());
+            }
+            fn end_game(&mut self, _: ()) {}
         }
         let mut replayer = Replayer::new(Collect::default());
-        let mut reader = pgn_syntax::Reader::new(&pgn[..]);
-        while reader.read_game(&mut replayer).expect("in memory").is_some() {}
+        pgn_syntax::Reader::new(&pgn[..]).visit_all(&mut replayer).expect("in memory");
         let stream = replayer.into_inner().0;
         assert_eq!(tree.len(), 1, "{tree:?}");
         assert_eq!(tree[0].at.map(|at| (at.line, at.column)), Some((5, 1)));

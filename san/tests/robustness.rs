@@ -2,6 +2,7 @@
 //! peer's fuzzer, random bytes, and mutations of real moves all give a
 //! value or a typed error; mutated games replay to the end.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use chess_core::{Color, Position};
@@ -142,31 +143,40 @@ struct Tally {
 }
 
 impl san::ReplayVisitor for Tally {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
-    fn end_game(&mut self) {}
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: (), _: Option<&san::Position>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
     fn played(
         &mut self,
+        _: &mut (),
         _: &san::Played<'_>,
         _: &[u8],
         at: &mut pgn_syntax::Place<'_>,
-    ) -> pgn_syntax::Flow {
+    ) -> ControlFlow<()> {
         self.played += 1;
         // Ask for places too: they must never panic either.
         let _ = at.locate();
-        pgn_syntax::CONTINUE
+        ControlFlow::Continue(())
     }
     fn unresolved(
         &mut self,
+        _: &mut (),
         _: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
         _: &mut pgn_syntax::Place<'_>,
-    ) -> pgn_syntax::Flow {
+    ) -> ControlFlow<()> {
         self.unresolved += 1;
-        pgn_syntax::CONTINUE
+        ControlFlow::Continue(())
     }
-    fn replay_diagnostic(&mut self, _: &san::ReplayDiagnostic) -> pgn_syntax::Flow {
+    fn replay_diagnostic(&mut self, _: &san::ReplayDiagnostic) {
         self.problems += 1;
-        pgn_syntax::CONTINUE
     }
 }
 

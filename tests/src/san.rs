@@ -18,12 +18,13 @@
 //! same rendering with them.
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CONTINUE, Diagnostic, DiagnosticKind, Flow, Place, Reader};
+use pgn_syntax::{Branch, Diagnostic, DiagnosticKind, Place, Reader};
 use san::{CastlingMode, Language, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
 
 use crate::reading::no_panic;
@@ -122,71 +123,83 @@ fn move_number(ply: u32) -> String {
 }
 
 impl ReplayVisitor for Render {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self) -> Flow {
+    fn begin_tags(&mut self) -> ControlFlow<()> {
         self.games += 1;
         let _ = writeln!(self.out, "game {}", self.games);
         self.depth = 0;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Flow {
+    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
         self.line("(");
         self.depth += 1;
-        CONTINUE
+        ControlFlow::Continue(Branch::Enter)
     }
 
-    fn end_variation(&mut self) -> Flow {
+    fn end_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<()> {
         self.depth = self.depth.saturating_sub(1);
         self.line(")");
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn termination(&mut self, result: GameResult, _: &mut Place<'_>) -> Flow {
+    fn termination(
+        &mut self,
+        _: &mut (),
+        result: GameResult,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         self.line(&format!("result {}", result.as_str()));
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
+    fn diagnostic(&mut self, d: &Diagnostic) {
         if d.kind != DiagnosticKind::IncompleteSevenTagRoster {
             let _ = writeln!(self.out, "  syntax {d}");
         }
-        CONTINUE
     }
 
-    fn end_game(&mut self) {}
+    fn end_game(&mut self, _: ()) {}
 
-    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
+    fn begin_movetext(&mut self, _: (), start: Option<&Position>) -> ControlFlow<()> {
         if let Some(pos) = start {
             let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
             self.line(&format!("start {fen}"));
         }
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn played(&mut self, p: &Played<'_>, san: &[u8], _: &mut Place<'_>) -> Flow {
+    fn played(
+        &mut self,
+        _: &mut (),
+        p: &Played<'_>,
+        san: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         let uci = Uci { m: p.m, mode: CastlingMode::Standard };
         let canonical = San::from_move(p.before, p.m);
         let text = String::from_utf8_lossy(san);
         self.line(&format!("{} {text} -> {uci} {canonical}", move_number(p.ply)));
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
     fn unresolved(
         &mut self,
+        _: &mut (),
         san: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
         _: &mut Place<'_>,
-    ) -> Flow {
+    ) -> ControlFlow<()> {
         self.line(&format!("{} (not played)", String::from_utf8_lossy(san)));
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         self.replay_problems += 1;
         let _ = writeln!(self.out, "  replay {d}");
-        CONTINUE
     }
 }
 

@@ -11,11 +11,12 @@
 //!   errors listed in [`EXPECTED_ERRORS`] and no others.
 
 use std::collections::BTreeSet;
+use std::ops::ControlFlow;
 use std::path::Path;
 
 use chess_core::{Move, Position};
 use fen_epd::{CastlingNotation, Fen};
-use pgn_syntax::{CONTINUE, Flow, Place, Reader, Severity, Skip};
+use pgn_syntax::{Branch, Place, Reader, Severity};
 use san::{CastlingMode, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
 
 use crate::parallel::parallel_map;
@@ -180,29 +181,41 @@ impl Trace {
 }
 
 impl ReplayVisitor for Trace {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
 
-    fn begin_game(&mut self) -> Flow {
+    fn begin_tags(&mut self) -> ControlFlow<()> {
         self.games += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self) -> Flow {
-        if self.main_line_only { Flow::Break(Skip::Variation) } else { CONTINUE }
+    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
+        if self.main_line_only {
+            ControlFlow::Continue(Branch::Skip)
+        } else {
+            ControlFlow::Continue(Branch::Enter)
+        }
     }
 
-    fn end_game(&mut self) {}
+    fn end_game(&mut self, _: ()) {}
 
-    fn begin_movetext(&mut self, start: Option<&Position>) -> Flow {
+    fn begin_movetext(&mut self, _: (), start: Option<&Position>) -> ControlFlow<()> {
         if self.collect_fens
             && let Some(pos) = start
         {
             self.fens.push(fen_legal_ep(pos));
         }
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn played(&mut self, p: &Played<'_>, san: &[u8], _: &mut Place<'_>) -> Flow {
+    fn played(
+        &mut self,
+        _: &mut (),
+        p: &Played<'_>,
+        san: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         self.played += 1;
         if self.collect_fens && p.depth == 0 {
             self.fens.push(fen_legal_ep(p.after));
@@ -214,25 +227,25 @@ impl ReplayVisitor for Trace {
                 self.not_canonical.push(format!("`{text}` is `{canonical}` (ply {})", p.ply));
             }
         }
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
     fn unresolved(
         &mut self,
+        _: &mut (),
         _: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
         _: &mut Place<'_>,
-    ) -> Flow {
+    ) -> ControlFlow<()> {
         self.unresolved += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         match d.severity() {
             Severity::Error => self.errors.push(d.to_string()),
             Severity::Warning => self.warnings.push(d.to_string()),
         }
-        CONTINUE
     }
 }
 
@@ -600,19 +613,34 @@ struct Problems {
 }
 
 impl ReplayVisitor for Problems {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
 
-    fn played(&mut self, _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> Flow {
+    fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    fn played(
+        &mut self,
+        _: &mut (),
+        _: &Played<'_>,
+        _: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<()> {
         self.played += 1;
-        CONTINUE
+        ControlFlow::Continue(())
     }
 
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) -> Flow {
+    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         self.found.push(d.clone());
-        CONTINUE
     }
 
-    fn end_game(&mut self) {}
+    fn end_game(&mut self, _: ()) {}
 }
 
 /// The streaming replay of `input` and the tree replay of the games
@@ -636,7 +664,10 @@ pub fn compare_stream_and_tree(input: &[u8]) -> Result<u64, String> {
         tree.found.append(&mut found);
     }
     if stream.played != tree.played {
-        return Err(format!("{} moves played streaming, {} from trees", stream.played, tree.played));
+        return Err(format!(
+            "{} moves played streaming, {} from trees",
+            stream.played, tree.played
+        ));
     }
     let first_difference = stream.found.iter().zip(&tree.found).find(|(a, b)| a != b);
     if let Some((a, b)) = first_difference {

@@ -8,6 +8,7 @@ use std::io::Read;
 use super::Reader;
 use super::state::GameState;
 use super::tag_log::Known;
+use super::visit::Visit;
 use crate::diagnostic::DiagnosticKind;
 use crate::tags::{self, GameResult, SetupFenProblem};
 use crate::visitor::Visitor;
@@ -15,7 +16,14 @@ use crate::visitor::Visitor;
 impl<R: Read> Reader<R> {
     /// The Seven Tag Roster (present, first, in order), duplicate names,
     /// and SetUp against FEN.
-    pub(super) fn check_tag_section<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+    pub(super) fn check_tag_section<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+    ) {
+        if !self.options.checks_tags() {
+            return;
+        }
         if self.tags.roster != 0b111_1111 {
             self.report(v, g, DiagnosticKind::IncompleteSevenTagRoster, g.start);
         }

@@ -7,9 +7,10 @@
 use std::io::Read;
 
 use super::Reader;
-use super::state::{GameState, Phase, Skipping, obey};
+use super::state::{GameState, Phase, Skipping};
 use super::tag_log::{Known, TagKey};
 use super::tags::{Pair, deliver_tag};
+use super::visit::Visit;
 use crate::place::Place;
 use crate::visitor::Visitor;
 
@@ -31,7 +32,11 @@ impl<R: Read> Reader<R> {
     /// section already has starts the next game's section instead: the
     /// pair is kept for it, and this game ends.
     #[inline]
-    pub(super) fn plain_tag_pair<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) -> Fast {
+    pub(super) fn plain_tag_pair<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+    ) -> Fast {
         let window = &self.src.buf[..self.src.end];
         let Some(pair) = self.src.lexer.next_plain_tag_pair(window) else {
             return Fast::General;
@@ -57,18 +62,24 @@ impl<R: Read> Reader<R> {
         }
         let end = self.src.lexer.offset();
         let pair = Pair { name, value, known, key, start, end };
-        let problem = deliver_tag(v, g, &mut self.games, &mut self.pending, &mut self.tags, pair);
+        let checks = self.options.checks_tags();
+        let mut at = Place::new(start, window, self.src.base(), &mut self.src.lines);
+        let problem = deliver_tag(v, g, &mut self.games, &mut self.tags, pair, &mut at, checks);
         if let Some(kind) = problem {
             self.report(v, g, kind, start);
         }
-        if g.stop { Fast::Ended } else { Fast::Again }
+        Fast::Again
     }
 
     /// The inner loop of a movetext: plain moves, the move numbers between
     /// them skipped by the lexer, straight to the visitor. Any other token
     /// is left to the general path.
     #[inline]
-    pub(super) fn plain_moves<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) -> Fast {
+    pub(super) fn plain_moves<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+    ) -> Fast {
         let window = &self.src.buf[..self.src.end];
         let base = self.src.base();
         let mut moves = false;
@@ -76,9 +87,8 @@ impl<R: Read> Reader<R> {
             moves = true;
             let offset = base + (self.src.lexer.consumed() - text.len()) as u64;
             let mut at = Place::new(offset, window, base, &mut self.src.lines);
-            let flow = v.san(text, None, &mut at);
-            if flow.is_break() {
-                obey(g, flow);
+            v.san(g, text, None, &mut at);
+            if g.skipping != Skipping::No {
                 break;
             }
         }
@@ -87,12 +97,6 @@ impl<R: Read> Reader<R> {
         }
         g.after_move = true;
         g.after_open = false;
-        if g.stop {
-            Fast::Ended
-        } else if g.skipping != Skipping::No {
-            Fast::Again
-        } else {
-            Fast::General
-        }
+        if g.skipping != Skipping::No { Fast::Again } else { Fast::General }
     }
 }

@@ -35,6 +35,7 @@ mod movetext;
 mod state;
 mod tag_log;
 mod tags;
+mod visit;
 
 use std::io::{self, Read};
 
@@ -42,11 +43,13 @@ use pgn_lex::{Step, Token, TokenFlags, TokenKind};
 
 use self::fast::Fast;
 use self::movetext::termination;
-use self::state::{GameState, Phase, Skipping, TagState, obey};
+use self::state::{GameState, Phase, Skipping, TagState};
 use self::tag_log::TagLog;
+use self::visit::{Pending, Visit};
 use crate::diagnostic::{Diagnostic, DiagnosticKind};
-use crate::source::Source;
-use crate::visitor::{CommentKind, Flow, Skip, Visitor};
+use crate::place::Location;
+use crate::source::{INITIAL_CAPACITY, Source};
+use crate::visitor::{CommentKind, Visitor};
 
 /// A token without its borrow: kind, text range in the window, offset, flags.
 #[derive(Clone, Copy, Debug)]
@@ -74,31 +77,38 @@ impl Tok {
 /// Reads games from a byte stream; see the module docs.
 ///
 /// ```
-/// use pgn_syntax::{Reader, Visitor};
+/// use std::ops::ControlFlow;
+/// use pgn_syntax::nag::Suffix;
+/// use pgn_syntax::{Place, Reader, Visitor};
 ///
-/// struct CountMoves(usize);
+/// /// Counts the moves of each game, variations included.
+/// struct CountMoves;
+///
 /// impl Visitor for CountMoves {
+///     type Tags = ();
+///     type Movetext = usize;
 ///     type Output = usize;
-///     fn san(
-///         &mut self,
-///         _: &[u8],
-///         _: Option<pgn_syntax::nag::Suffix>,
-///         _: &mut pgn_syntax::Place<'_>,
-///     ) -> pgn_syntax::Flow {
-///         self.0 += 1;
-///         pgn_syntax::CONTINUE
+///
+///     fn begin_tags(&mut self) -> ControlFlow<usize> {
+///         ControlFlow::Continue(())
 ///     }
-///     fn end_game(&mut self) -> usize {
-///         std::mem::take(&mut self.0)
+///     fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, usize> {
+///         ControlFlow::Continue(0)
+///     }
+///     fn san(&mut self, n: &mut usize, _: &[u8], _: Option<Suffix>, _: &mut Place<'_>) -> ControlFlow<usize> {
+///         *n += 1;
+///         ControlFlow::Continue(())
+///     }
+///     fn end_game(&mut self, n: usize) -> usize {
+///         n
 ///     }
 /// }
 ///
 /// let pgn = b"[Event \"?\"]\n\n1. e4 e5 (1... c5) 2. Nf3 1-0\n\n1. d4 *\n";
 /// let mut reader = Reader::new(&pgn[..]);
-/// let mut visitor = CountMoves(0);
-/// assert_eq!(reader.read_game(&mut visitor)?, Some(4));
-/// assert_eq!(reader.read_game(&mut visitor)?, Some(1));
-/// assert_eq!(reader.read_game(&mut visitor)?, None);
+/// assert_eq!(reader.read_game(&mut CountMoves)?, Some(4));
+/// assert_eq!(reader.read_game(&mut CountMoves)?, Some(1));
+/// assert_eq!(reader.read_game(&mut CountMoves)?, None);
 /// # Ok::<_, std::io::Error>(())
 /// ```
 pub struct Reader<R> {
@@ -110,31 +120,98 @@ pub struct Reader<R> {
     /// A whole tag pair that ended the last game opens the next one.
     pending_pair: Option<u64>,
     /// Comments read between games, for the next game.
-    pending: PendingComments,
-    /// A visitor asked to stop.
-    stopped: bool,
+    pending: Pending,
     /// The tag pair being read (tags span several tokens, and the buffer
     /// may be refilled between them): name and value.
     tag_name: Vec<u8>,
     tag_value: Vec<u8>,
     /// The names of the tag section being read (and its SetUp value).
     tags: TagLog,
+    options: ReaderBuilder,
 }
 
-impl<R: Read> Reader<R> {
-    /// A reader over `inner`. It buffers by itself: `inner` need not.
-    pub fn new(inner: R) -> Reader<R> {
+/// The options of a [`Reader`], set one by one:
+///
+/// ```
+/// use pgn_syntax::Reader;
+///
+/// // Games only: no diagnostics at all, so no checks and no line counting.
+/// let pgn = b"[Date \"2024-13-45\"]\n1. e4 *";
+/// let reader = Reader::builder().diagnostics(false).buffer_size(64 * 1024).build(&pgn[..]);
+/// # let _ = reader;
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ReaderBuilder {
+    tag_checks: bool,
+    diagnostics: bool,
+    buffer_size: usize,
+}
+
+impl Default for ReaderBuilder {
+    fn default() -> Self {
+        ReaderBuilder { tag_checks: true, diagnostics: true, buffer_size: INITIAL_CAPACITY }
+    }
+}
+
+impl ReaderBuilder {
+    /// Whether tag values are checked against their grammars (§8.1.1,
+    /// §9) and tag sections against the Seven Tag Roster, duplicates and
+    /// SetUp/FEN (default: yes). Without them the reader still reads the
+    /// Result tag, which gives the result of a game without a marker.
+    pub fn tag_checks(mut self, on: bool) -> ReaderBuilder {
+        self.tag_checks = on;
+        self
+    }
+
+    /// Whether the visitor gets diagnostics (default: yes). Without them
+    /// nothing is checked that only a diagnostic would say, and no line
+    /// is counted: the cheapest reading, for a caller that wants only the
+    /// games.
+    pub fn diagnostics(mut self, on: bool) -> ReaderBuilder {
+        self.diagnostics = on;
+        self
+    }
+
+    /// The size the read buffer starts at, in bytes (default 256 KiB); it
+    /// grows only to hold a longer token or tag section.
+    pub fn buffer_size(mut self, bytes: usize) -> ReaderBuilder {
+        self.buffer_size = bytes;
+        self
+    }
+
+    /// A reader over `inner` with these options.
+    pub fn build<R: Read>(self, inner: R) -> Reader<R> {
         Reader {
-            src: Source::new(inner),
+            src: Source::with_capacity(inner, self.buffer_size),
             games: 0,
             pending_tag: false,
             pending_pair: None,
-            pending: PendingComments::default(),
-            stopped: false,
+            pending: Pending::default(),
             tag_name: Vec::new(),
             tag_value: Vec::new(),
             tags: TagLog::default(),
+            options: self,
         }
+    }
+
+    /// Tag checks are on and someone listens.
+    fn checks_tags(&self) -> bool {
+        self.tag_checks && self.diagnostics
+    }
+}
+
+impl Reader<std::io::Empty> {
+    /// The options of a reader, to set before building it.
+    pub fn builder() -> ReaderBuilder {
+        ReaderBuilder::default()
+    }
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `inner` with the default options. It buffers by
+    /// itself: `inner` need not.
+    pub fn new(inner: R) -> Reader<R> {
+        ReaderBuilder::default().build(inner)
     }
 
     /// The number of games read so far.
@@ -143,28 +220,56 @@ impl<R: Read> Reader<R> {
     }
 
     /// Reads the next game and returns what the visitor made of it, or
-    /// `None` at the end of input (or after a visitor said [`Skip::Stop`]).
+    /// `None` at the end of input.
     ///
     /// # Errors
     ///
     /// Only I/O errors of the input; problems in the PGN are diagnostics.
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
-        loop {
-            if self.stopped {
-                return Ok(None);
-            }
-            match self.read_one(v)? {
-                Some(Some(output)) => return Ok(Some(output)),
+        let mut visit = Visit::new(v, std::mem::take(&mut self.pending));
+        let read = loop {
+            match self.read_one(&mut visit) {
+                Ok(Some(Some(output))) => break Ok(Some(output)),
                 // What was read held no game (stray bytes): read on.
-                Some(None) => {}
-                None => return Ok(None),
+                Ok(Some(None)) => {}
+                Ok(None) => break Ok(None),
+                Err(e) => break Err(e),
             }
+        };
+        self.pending = visit.pending;
+        read
+    }
+
+    /// The outputs of the games that are left, one per game: `for output
+    /// in reader.outputs(&mut visitor)`.
+    pub fn outputs<'r, V: Visitor>(
+        &'r mut self,
+        v: &'r mut V,
+    ) -> impl Iterator<Item = io::Result<V::Output>> + 'r {
+        std::iter::from_fn(move || self.read_game(v).transpose())
+    }
+
+    /// Reads every game that is left with `v`, dropping the outputs (a
+    /// visitor that counts or writes as it goes), and returns how many
+    /// games there were.
+    ///
+    /// # Errors
+    ///
+    /// The first I/O error of the input.
+    pub fn visit_all<V: Visitor>(&mut self, v: &mut V) -> io::Result<u64> {
+        let mut games = 0;
+        while self.read_game(v)?.is_some() {
+            games += 1;
         }
+        Ok(games)
     }
 
     /// Reads up to the end of one game: `None` at the end of input,
     /// `Some(None)` when what was read held no game.
-    fn read_one<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<Option<V::Output>>> {
+    fn read_one<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+    ) -> io::Result<Option<Option<V::Output>>> {
         let mut g = GameState::new();
         self.tags.clear();
         if let Some(offset) = self.pending_pair.take() {
@@ -186,14 +291,14 @@ impl<R: Read> Reader<R> {
                 match self.plain_tag_pair(v, &mut g) {
                     Fast::General => {}
                     Fast::Again => continue,
-                    Fast::Ended => return Ok(Some(self.end_game(v, &g))),
+                    Fast::Ended => return Ok(Some(v.finish(&mut g))),
                 }
             }
             if g.phase == Phase::Movetext && g.skipping == Skipping::No {
                 match self.plain_moves(v, &mut g) {
                     Fast::General => {}
                     Fast::Again => continue,
-                    Fast::Ended => return Ok(Some(self.end_game(v, &g))),
+                    Fast::Ended => return Ok(Some(v.finish(&mut g))),
                 }
             }
             let window = &self.src.buf[..self.src.end];
@@ -211,40 +316,34 @@ impl<R: Read> Reader<R> {
                     }
                     let at = self.src.lexer.offset();
                     self.finish_unterminated(v, &mut g, at);
-                    return Ok(Some(self.end_game(v, &g)));
+                    return Ok(Some(v.finish(&mut g)));
                 }
             };
             if self.token(v, &mut g, tok)? {
-                return Ok(Some(self.end_game(v, &g)));
+                return Ok(Some(v.finish(&mut g)));
             }
         }
     }
 
-    /// The game ends: `end_game` if it began, else nothing.
-    fn end_game<V: Visitor>(&mut self, v: &mut V, g: &GameState) -> Option<V::Output> {
-        if g.stop {
-            self.stopped = true;
-        }
-        g.begun.then(|| v.end_game())
-    }
-
-    /// The game has content: tells the visitor once, with the comments
-    /// that came before it.
-    fn begin<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
-        begin_game(v, g, &mut self.games, &mut self.pending);
+    /// The game has content: tells the visitor once.
+    fn begin<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState) {
+        begin_game(v, g, &mut self.games);
     }
 
     /// Comments between the last game and the end of input.
-    fn leftover_comments<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
-        let pending = std::mem::take(&mut self.pending.comments);
-        for &(_, offset, _) in &pending {
-            self.report(v, g, DiagnosticKind::TextBetweenGames, offset);
+    fn leftover_comments<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState) {
+        for at in v.pending.drain_comment_places() {
+            self.report(v, g, DiagnosticKind::TextBetweenGames, at.offset);
         }
-        self.pending.text.clear();
     }
 
     /// Handles one token; true when it ended the game.
-    fn token<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) -> io::Result<bool> {
+    fn token<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
         if g.skipping != Skipping::No {
             return self.skip_token(v, g, tok);
         }
@@ -256,12 +355,12 @@ impl<R: Read> Reader<R> {
             Phase::Tags => self.tag_token(v, g, tok)?,
             Phase::Movetext => self.movetext_token(v, g, tok)?,
         };
-        Ok(ended || g.stop)
+        Ok(ended)
     }
 
     fn idle_token<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
@@ -278,9 +377,9 @@ impl<R: Read> Reader<R> {
                 } else {
                     CommentKind::Line
                 };
+                let at = self.locate(tok.offset);
                 let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
-                self.pending.text.extend_from_slice(text);
-                self.pending.comments.push((kind, tok.offset, self.pending.text.len()));
+                v.pending.comment(text, kind, at);
             }
             TokenKind::Escape => {}
             TokenKind::Invalid => self.report(v, g, DiagnosticKind::InvalidBytes, tok.offset),
@@ -295,16 +394,36 @@ impl<R: Read> Reader<R> {
         Ok(false)
     }
 
-    fn comment<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok, kind: CommentKind) {
+    /// A comment of the game: in the movetext, to the visitor; before it
+    /// (among the tags), kept for the start of the movetext.
+    fn comment<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        tok: Tok,
+        kind: CommentKind,
+    ) {
         self.begin(v, g);
-        let flow = v.comment(self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default(), kind);
-        obey(g, flow);
+        if g.phase == Phase::Movetext {
+            let (mut at, text) = self.src.place_with_text(tok.offset, tok.text);
+            v.comment(g, text, kind, &mut at);
+        } else {
+            let at = self.locate(tok.offset);
+            let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+            v.pending.comment(text, kind, at);
+        }
+    }
+
+    /// The line and column of an absolute offset.
+    fn locate(&mut self, offset: u64) -> Location {
+        let (line, column) = self.src.position(offset);
+        Location { offset, line, column }
     }
 
     /// `<...>` (reserved by §7): skipped up to the `>` on the same line.
     fn skip_reserved<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<()> {
@@ -314,7 +433,7 @@ impl<R: Read> Reader<R> {
         Ok(())
     }
 
-    fn flag_diagnostics<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) {
+    fn flag_diagnostics<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState, tok: Tok) {
         let f = tok.flags;
         let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
         let is_termination = termination(text).is_some();
@@ -348,50 +467,29 @@ impl<R: Read> Reader<R> {
     /// Reports a diagnostic at an absolute offset.
     fn report<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         kind: DiagnosticKind,
         offset: u64,
     ) {
+        if !self.options.diagnostics {
+            return;
+        }
         let (line, column) = self.src.position(offset);
         let game = if g.begun { self.games } else { self.games + 1 };
         let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
-        if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
-            g.stop = true;
-        }
+        v.diagnostic(&d);
     }
 }
 
-/// Comments read between games, kept (copied) for the next game.
-#[derive(Debug, Default)]
-struct PendingComments {
-    /// Kind, offset and the end of the text in `text`, per comment.
-    comments: Vec<(CommentKind, u64, usize)>,
-    text: Vec<u8>,
-}
-
-/// Starts the game for the visitor once it has content, with the comments
-/// that came before it; counts it.
-fn begin_game<V: Visitor>(
-    v: &mut V,
-    g: &mut GameState,
-    games: &mut u64,
-    pending: &mut PendingComments,
-) {
+/// Starts the game for the visitor once it has content; counts it.
+fn begin_game<V: Visitor>(v: &mut Visit<'_, V>, g: &mut GameState, games: &mut u64) {
     if g.begun {
         return;
     }
     g.begun = true;
     *games += 1;
-    let flow = v.begin_game();
-    obey(g, flow);
-    let mut start = 0;
-    for (kind, _, end) in pending.comments.drain(..) {
-        let flow = v.comment(pending.text.get(start..end).unwrap_or_default(), kind);
-        obey(g, flow);
-        start = end;
-    }
-    pending.text.clear();
+    v.begin(g);
 }
 
 /// The range of `part` inside `buf`, which it is a sub-slice of (clamped

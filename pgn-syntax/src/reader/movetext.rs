@@ -8,13 +8,14 @@ use std::io::{self, Read};
 
 use pgn_lex::{Step, TokenKind};
 
-use super::state::{GameState, Phase, Skipping, TagState, obey};
+use super::state::{GameState, Phase, Skipping, TagState};
+use super::visit::Visit;
 use super::{Reader, Tok};
 use crate::diagnostic::DiagnosticKind;
 use crate::nag::{Nag, Suffix};
 use crate::place::Place;
 use crate::tags::GameResult;
-use crate::visitor::{CommentKind, Flow, Skip, Visitor};
+use crate::visitor::{Branch, CommentKind, Visitor};
 
 /// What a `[` in movetext opens.
 enum Bracket {
@@ -28,7 +29,7 @@ enum Bracket {
 impl<R: Read> Reader<R> {
     pub(super) fn movetext_token<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
@@ -52,8 +53,7 @@ impl<R: Read> Reader<R> {
                     match Nag::from_glyph(sym) {
                         Some(nag) => {
                             self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
-                            let flow = v.nag(nag);
-                            obey(g, flow);
+                            v.nag(g, nag, &mut self.src.place(tok.offset));
                             g.after_move = after_move;
                         }
                         None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
@@ -83,8 +83,7 @@ impl<R: Read> Reader<R> {
                     self.src.buf.get(text.0.saturating_sub(1)..text.1).and_then(Nag::from_ascii);
                 match nag {
                     Some(nag) => {
-                        let flow = v.nag(nag);
-                        obey(g, flow);
+                        v.nag(g, nag, &mut self.src.place(tok.offset));
                         g.after_move = after_move;
                     }
                     None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
@@ -94,8 +93,7 @@ impl<R: Read> Reader<R> {
                 match self.src.buf.get(text.0..text.1).and_then(Suffix::from_ascii) {
                     Some(suffix) => {
                         self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
-                        let flow = v.nag(suffix.nag());
-                        obey(g, flow);
+                        v.nag(g, suffix.nag(), &mut self.src.place(tok.offset));
                     }
                     None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
                 }
@@ -103,20 +101,21 @@ impl<R: Read> Reader<R> {
             TokenKind::BraceComment => self.comment(v, g, tok, CommentKind::Brace),
             TokenKind::LineComment => self.comment(v, g, tok, CommentKind::Line),
             TokenKind::Escape => {
-                let flow = v.escape(self.src.buf.get(text.0..text.1).unwrap_or_default());
-                obey(g, flow);
+                let (mut at, line) = self.src.place_with_text(tok.offset, text);
+                v.escape(g, line, &mut at);
             }
             TokenKind::LeftParen => {
                 g.depth += 1;
                 g.reported_depth += 1;
                 g.after_open = true;
-                let flow = v.begin_variation();
-                if let Flow::Break(Skip::Variation) = flow {
-                    // Skip all of it: no end_variation for this one.
+                let branch = v.begin_variation(g, &mut self.src.place(tok.offset));
+                if branch == Branch::Skip {
+                    // Skip all of it: no end_variation for this one (nor
+                    // for any, when the game ended early).
                     g.reported_depth -= 1;
-                    g.skipping = Skipping::Variation { depth: g.depth, emit_end: false };
-                } else {
-                    obey(g, flow);
+                    if g.skipping == Skipping::No {
+                        g.skipping = Skipping::Variation { depth: g.depth };
+                    }
                 }
             }
             TokenKind::RightParen => {
@@ -128,8 +127,7 @@ impl<R: Read> Reader<R> {
                     }
                     g.depth -= 1;
                     g.reported_depth -= 1;
-                    let flow = v.end_variation();
-                    obey(g, flow);
+                    v.end_variation(g, &mut self.src.place(tok.offset));
                 }
             }
             TokenKind::LeftBracket => match self.bracket(v, g, tok)? {
@@ -148,7 +146,12 @@ impl<R: Read> Reader<R> {
     }
 
     /// A move: looks for a suffix annotation glued to it first.
-    fn san<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, tok: Tok) -> io::Result<bool> {
+    fn san<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        tok: Tok,
+    ) -> io::Result<bool> {
         let mut text = tok.text;
         let mut suffix = None;
         if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
@@ -165,10 +168,9 @@ impl<R: Read> Reader<R> {
         let base = self.src.base();
         let window = &self.src.buf[..self.src.end];
         let mut at = Place::new(base + text.0 as u64, window, base, &mut self.src.lines);
-        let flow = v.san(window.get(text.0..text.1).unwrap_or_default(), suffix, &mut at);
-        obey(g, flow);
+        v.san(g, window.get(text.0..text.1).unwrap_or_default(), suffix, &mut at);
         g.after_move = true;
-        Ok(g.stop)
+        Ok(false)
     }
 
     /// Lexes the suffix token that follows a move, refilling if needed
@@ -197,7 +199,7 @@ impl<R: Read> Reader<R> {
     /// which had no marker, ends.
     fn bracket<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<Bracket> {
@@ -214,7 +216,7 @@ impl<R: Read> Reader<R> {
     /// marker. Returns true, for the callers to say that the game ended.
     pub(super) fn next_game_at<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         at: u64,
     ) -> bool {
@@ -226,7 +228,7 @@ impl<R: Read> Reader<R> {
     /// The termination marker: closes open variations and ends the game.
     fn terminate<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         result: GameResult,
         at: u64,
@@ -235,25 +237,23 @@ impl<R: Read> Reader<R> {
         if g.result_tag.is_some_and(|tag| tag != result) {
             self.report(v, g, DiagnosticKind::ResultMismatch, at);
         }
-        let flow = v.termination(result, &mut self.src.place(at));
-        obey(g, flow);
+        v.termination(g, result, &mut self.src.place(at));
         true
     }
 
     /// The tag section is over: checks it (§8.1.1, §9.7) and tells the
     /// visitor that the movetext starts.
-    pub(super) fn enter_movetext<V: Visitor>(&mut self, v: &mut V, g: &mut GameState) {
+    pub(super) fn enter_movetext<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState) {
         self.begin(v, g);
         self.check_tag_section(v, g);
         g.phase = Phase::Movetext;
-        let flow = v.begin_movetext();
-        obey(g, flow);
+        v.begin_movetext(g);
     }
     /// The game ends without a marker (next tag section or end of input).
     /// As real-world-notes.md says, the result is the Result tag's, else `*`.
     pub(super) fn finish_unterminated<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         at: u64,
     ) {
@@ -269,11 +269,10 @@ impl<R: Read> Reader<R> {
         self.close_variations(v, g, at);
         self.report(v, g, DiagnosticKind::MissingTermination, at);
         let result = g.result_tag.unwrap_or(GameResult::Unknown);
-        let flow = v.termination(result, &mut self.src.place(at));
-        obey(g, flow);
+        v.termination(g, result, &mut self.src.place(at));
     }
 
-    fn close_variations<V: Visitor>(&mut self, v: &mut V, g: &mut GameState, at: u64) {
+    fn close_variations<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState, at: u64) {
         if g.depth > 0 {
             self.report(v, g, DiagnosticKind::UnclosedVariation, at);
         }
@@ -281,30 +280,24 @@ impl<R: Read> Reader<R> {
         g.depth = 0;
         while g.reported_depth > 0 {
             g.reported_depth -= 1;
-            let flow = v.end_variation();
-            obey(g, flow);
+            v.end_variation(g, &mut self.src.place(at));
         }
     }
 
     /// Skips a token for the visitor, keeping track of structure only.
     pub(super) fn skip_token<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
         match tok.kind {
             TokenKind::LeftParen => g.depth += 1,
             TokenKind::RightParen if g.depth > 0 => {
-                if let Skipping::Variation { depth, emit_end } = g.skipping
+                if let Skipping::Variation { depth } = g.skipping
                     && depth == g.depth
                 {
                     g.skipping = Skipping::No;
-                    if emit_end {
-                        g.reported_depth -= 1;
-                        let flow = v.end_variation();
-                        obey(g, flow);
-                    }
                 }
                 g.depth -= 1;
             }
@@ -324,7 +317,7 @@ impl<R: Read> Reader<R> {
             }
             _ => {}
         }
-        Ok(g.stop)
+        Ok(false)
     }
 }
 

@@ -1,10 +1,8 @@
 //! The state of the game being read: where in the game the reader is
 //! ([`Phase`]), how far a tag pair has come ([`TagState`]), what is being
-//! skipped for the visitor ([`Skipping`]), and how a visitor's answer
-//! changes it ([`obey`]).
+//! skipped for the visitor ([`Skipping`]).
 
 use crate::tags::GameResult;
-use crate::visitor::{Flow, Skip};
 
 /// Where in a game the reader is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,9 +33,9 @@ pub(super) enum TagState {
 pub(super) enum Skipping {
     /// Nothing.
     No,
-    /// Tokens up to the end of the variation at this depth; `emit_end`
-    /// says whether `end_variation` is due when it closes.
-    Variation { depth: u32, emit_end: bool },
+    /// Tokens up to the end of the variation at this depth (the visitor
+    /// skipped it: no `end_variation` is due).
+    Variation { depth: u32 },
     /// Tokens up to the end of the game.
     Game,
 }
@@ -46,7 +44,7 @@ pub(super) enum Skipping {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct GameState {
     pub(super) phase: Phase,
-    /// `begin_game` has been called: the game has content.
+    /// `begin_tags` has been called: the game has content.
     pub(super) begun: bool,
     pub(super) tag: TagState,
     /// Offset of the `[` of the tag pair being read.
@@ -72,7 +70,6 @@ pub(super) struct GameState {
     pub(super) fen_at: Option<u64>,
     /// Where the game's first token is.
     pub(super) start: u64,
-    pub(super) stop: bool,
 }
 
 impl GameState {
@@ -92,24 +89,6 @@ impl GameState {
             setup_at: None,
             fen_at: None,
             start: 0,
-            stop: false,
-        }
-    }
-}
-
-/// Applies a visitor's answer.
-#[inline]
-pub(super) fn obey(g: &mut GameState, flow: Flow) {
-    match flow {
-        Flow::Continue(()) => {}
-        Flow::Break(Skip::Stop) => g.stop = true,
-        Flow::Break(Skip::Game) => g.skipping = Skipping::Game,
-        Flow::Break(Skip::Variation) => {
-            g.skipping = if g.depth == 0 {
-                Skipping::Game
-            } else {
-                Skipping::Variation { depth: g.depth, emit_end: g.reported_depth > 0 }
-            };
         }
     }
 }

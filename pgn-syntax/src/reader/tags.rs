@@ -10,10 +10,13 @@ use std::io::{self, Read};
 use pgn_lex::{TokenFlags, TokenKind};
 
 use super::checks::examine_tag;
-use super::state::{GameState, TagState, obey};
+use super::state::{GameState, TagState};
 use super::tag_log::{Known, TagKey, TagLog};
-use super::{PendingComments, Reader, Tok, begin_game, starts_movetext};
+use super::visit::Visit;
+use super::{Reader, Tok, begin_game, starts_movetext};
 use crate::diagnostic::DiagnosticKind;
+use crate::place::Place;
+use crate::tags::GameResult;
 use crate::visitor::{CommentKind, Visitor};
 
 /// A tag pair as it is delivered: its name and value (unescaped), the
@@ -32,7 +35,7 @@ pub(super) struct Pair<'a> {
 impl<R: Read> Reader<R> {
     pub(super) fn tag_token<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
@@ -69,9 +72,10 @@ impl<R: Read> Reader<R> {
                 self.comment(v, g, tok, CommentKind::Line)
             }
             (TagState::Closed, TokenKind::Escape) => {
+                // Kept for the start of the movetext.
                 self.begin(v, g);
-                let flow = v.escape(self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default());
-                obey(g, flow);
+                let at = self.locate(tok.offset);
+                v.pending.escape(self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default(), at);
             }
             (TagState::Closed, TokenKind::LeftAngle) => self.skip_reserved(v, g, tok)?,
             (TagState::Closed, kind) if starts_movetext(kind) => {
@@ -174,7 +178,7 @@ impl<R: Read> Reader<R> {
     /// checks.
     pub(super) fn deliver_held_tag<V: Visitor>(
         &mut self,
-        v: &mut V,
+        v: &mut Visit<'_, V>,
         g: &mut GameState,
         start: u64,
     ) {
@@ -187,7 +191,11 @@ impl<R: Read> Reader<R> {
             start,
             end: self.src.lexer.offset(),
         };
-        let problem = deliver_tag(v, g, &mut self.games, &mut self.pending, &mut self.tags, pair);
+        let base = self.src.base();
+        let window = &self.src.buf[..self.src.end];
+        let mut at = Place::new(start, window, base, &mut self.src.lines);
+        let checks = self.options.checks_tags();
+        let problem = deliver_tag(v, g, &mut self.games, &mut self.tags, pair, &mut at, checks);
         if let Some(kind) = problem {
             self.report(v, g, kind, start);
         }
@@ -215,19 +223,26 @@ impl<R: Read> Reader<R> {
 /// end.
 #[inline]
 pub(super) fn deliver_tag<V: Visitor>(
-    v: &mut V,
+    v: &mut Visit<'_, V>,
     g: &mut GameState,
     games: &mut u64,
-    pending: &mut PendingComments,
     log: &mut TagLog,
     pair: Pair<'_>,
+    at: &mut Place<'_>,
+    checks: bool,
 ) -> Option<DiagnosticKind> {
-    begin_game(v, g, games, pending);
-    let problem =
-        examine_tag(g, &mut log.setup_value, pair.known, pair.name, pair.value, pair.start);
+    begin_game(v, g, games);
+    let problem = if checks {
+        examine_tag(g, &mut log.setup_value, pair.known, pair.name, pair.value, pair.start)
+    } else {
+        // The Result tag gives the result of a game without a marker.
+        if matches!(pair.known, Known::Result) {
+            g.result_tag = GameResult::parse_lenient(pair.value).ok().map(|r| r.value);
+        }
+        None
+    };
     log.push(pair.key, pair.start);
-    let flow = v.tag(pair.name, pair.value);
-    obey(g, flow);
+    v.tag(g, pair.name, pair.value, at);
     g.last_tag_end = pair.end;
     problem
 }

@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Read};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
@@ -211,8 +212,16 @@ fn expected(path: &str, inventory: &BTreeMap<String, u64>) -> Option<u64> {
 struct CountGames;
 
 impl Visitor for CountGames {
+    type Tags = ();
+    type Movetext = ();
     type Output = ();
-    fn end_game(&mut self) {}
+    fn begin_tags(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+    fn end_game(&mut self, _: ()) {}
 }
 
 /// The number of games the reader finds in `input`.
@@ -221,12 +230,7 @@ impl Visitor for CountGames {
 ///
 /// Only I/O errors of `input`.
 pub fn count_games(input: impl Read) -> io::Result<u64> {
-    let mut reader = Reader::new(input);
-    let mut games = 0;
-    while reader.read_game(&mut CountGames)?.is_some() {
-        games += 1;
-    }
-    Ok(games)
+    Reader::new(input).visit_all(&mut CountGames)
 }
 
 /// The `.pgn` files of the corpus folders, as paths below the corpus root.

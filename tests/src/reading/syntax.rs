@@ -1,21 +1,18 @@
 //! The reader's view of a fixture: the games that `pgn_syntax` builds from
 //! it and every diagnostic it reports, rendered as an indented tree.
 //!
-//! Games are built with `pgn_syntax::GameBuilder` behind a visitor that
-//! also records each diagnostic as it is reported, so that a diagnostic
-//! that ends up in no game (after the last one, say) is shown too rather
-//! than silently missing from the rendering.
+//! Games are built with `pgn_syntax::GameCollector`; the diagnostics it
+//! holds after the last game (in no game's source map) are shown too
+//! rather than silently missing from the rendering.
 
 use std::fmt::Write as _;
 use std::fs;
 use std::io::{self, Read};
 use std::path::Path;
 
-use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CommentKind, Diagnostic, Flow, Game, GameCollector, Item, Line, Movetext, Node, Place, Reader,
-    SanText, SourceMap, Visitor,
+    CommentKind, Diagnostic, Game, GameCollector, Item, Line, Movetext, Node, Reader, SanText,
+    SourceMap,
 };
 
 use crate::snapshot::quote;
@@ -42,55 +39,6 @@ impl Reading {
     }
 }
 
-/// A [`GameCollector`] that also keeps its own list of every diagnostic.
-#[derive(Debug, Default)]
-struct Recorder {
-    builder: GameCollector,
-    seen: Vec<Diagnostic>,
-}
-
-impl Visitor for Recorder {
-    type Output = (Game, SourceMap);
-
-    fn begin_game(&mut self) -> Flow {
-        self.builder.begin_game()
-    }
-    fn tag(&mut self, name: &[u8], value: &[u8]) -> Flow {
-        self.builder.tag(name, value)
-    }
-    fn begin_movetext(&mut self) -> Flow {
-        self.builder.begin_movetext()
-    }
-    fn san(&mut self, san: &[u8], suffix: Option<Suffix>, at: &mut Place<'_>) -> Flow {
-        self.builder.san(san, suffix, at)
-    }
-    fn nag(&mut self, nag: Nag) -> Flow {
-        self.builder.nag(nag)
-    }
-    fn comment(&mut self, text: &[u8], kind: CommentKind) -> Flow {
-        self.builder.comment(text, kind)
-    }
-    fn escape(&mut self, line: &[u8]) -> Flow {
-        self.builder.escape(line)
-    }
-    fn begin_variation(&mut self) -> Flow {
-        self.builder.begin_variation()
-    }
-    fn end_variation(&mut self) -> Flow {
-        self.builder.end_variation()
-    }
-    fn termination(&mut self, result: GameResult, at: &mut Place<'_>) -> Flow {
-        self.builder.termination(result, at)
-    }
-    fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
-        self.seen.push(*diagnostic);
-        self.builder.diagnostic(diagnostic)
-    }
-    fn end_game(&mut self) -> (Game, SourceMap) {
-        self.builder.end_game()
-    }
-}
-
 /// Reads every game of `input` with [`pgn_syntax::Reader`].
 ///
 /// # Errors
@@ -98,23 +46,15 @@ impl Visitor for Recorder {
 /// Only I/O errors of `input`.
 pub fn read(input: impl Read) -> io::Result<Reading> {
     let mut reader = Reader::new(input);
-    let mut recorder = Recorder::default();
+    let mut collector = GameCollector::new();
     let mut games = Vec::new();
     let mut sources = Vec::new();
-    while let Some((game, source)) = reader.read_game(&mut recorder)? {
+    while let Some((game, source)) = reader.read_game(&mut collector)? {
         games.push(game);
         sources.push(source);
     }
-    // The games' lists are in report order; what is left over was lost.
-    let mut attached = sources.iter().flat_map(|s| &s.diagnostics).peekable();
-    let mut unattached = Vec::new();
-    for diagnostic in recorder.seen {
-        if attached.peek() == Some(&&diagnostic) {
-            attached.next();
-        } else {
-            unattached.push(diagnostic);
-        }
-    }
+    // What the collector holds after the last game is in no game.
+    let unattached = collector.take_diagnostics();
     Ok(Reading { games, sources, unattached })
 }
 
