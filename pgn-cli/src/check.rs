@@ -55,7 +55,7 @@ impl<W: Write> Visitor for Checker<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
-        self.counts.count(d.severity);
+        self.counts.count(d.severity());
         let _ = writeln!(self.errors, "{}:{d}", self.name);
         CONTINUE
     }

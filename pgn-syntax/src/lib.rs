@@ -16,8 +16,10 @@
 //!
 //! Reading never fails on content: whatever the bytes, the reader returns
 //! games and reports each deviation from the standard as a [`Diagnostic`]
-//! (kind, severity, byte offset, line, column, game number), and a broken
-//! game never hides the next one. Only I/O errors are errors.
+//! (its kind with what it is about, such as the tag, the value read and the
+//! form expected; its [`Location`]; its game number; a [`Severity`] given
+//! by the kind), and a broken game never hides the next one. Only I/O
+//! errors are errors.
 //!
 //! [`tags`] has the typed tag values of §8.1.1 and §9 (dates, rounds, time
 //! controls, ...) and [`nag`] the NAG table of §10 with the suffix mapping
@@ -60,7 +62,9 @@ pub mod tags;
 mod tree;
 mod visitor;
 
-pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use diagnostic::{
+    CheckedTag, Diagnostic, DiagnosticKind, RosterTags, Severity, TagFault, TagForm,
+};
 pub use place::{Location, Place};
 pub use reader::Reader;
 pub use tree::{Game, GameBuilder, Item, Line, Movetext, Node, SanText, Tag, read_games};

@@ -333,7 +333,7 @@ impl Visitor for GameBuilder {
     }
 
     fn diagnostic(&mut self, diagnostic: &Diagnostic) -> Flow {
-        self.game.diagnostics.push(*diagnostic);
+        self.game.diagnostics.push(diagnostic.clone());
         CONTINUE
     }
 

@@ -149,7 +149,7 @@ impl Visitor for Render {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) -> Flow {
-        if d.kind != DiagnosticKind::IncompleteSevenTagRoster {
+        if !matches!(d.kind, DiagnosticKind::IncompleteSevenTagRoster { .. }) {
             let _ = writeln!(self.out, "  syntax {d}");
         }
         CONTINUE

@@ -58,7 +58,8 @@ impl<R: Read> Reader<R> {
         let end = self.src.lexer.offset();
         let pair = Pair { name, value, known, key, start, end };
         let problem = deliver_tag(v, g, &mut self.games, &mut self.pending, &mut self.tags, pair);
-        if let Some(kind) = problem {
+        if let Some(problem) = problem {
+            let kind = problem.kind(name, value);
             self.report(v, g, kind, start);
         }
         if g.stop { Fast::Ended } else { Fast::Again }

@@ -353,9 +353,9 @@ impl<R: Read> Reader<R> {
         kind: DiagnosticKind,
         offset: u64,
     ) {
-        let (line, column) = self.src.position(offset);
+        let at = self.src.locate(offset);
         let game = if g.begun { self.games } else { self.games + 1 };
-        let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
+        let d = Diagnostic { kind, at, game };
         if let Flow::Break(Skip::Stop) = v.diagnostic(&d) {
             g.stop = true;
         }
