@@ -77,7 +77,7 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        self.counts.count(d.severity);
+        self.counts.count(d.severity());
         let _ = writeln!(self.errors, "{}:{d}", self.name);
     }
 

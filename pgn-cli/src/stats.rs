@@ -106,7 +106,7 @@ impl<W: Write> Visitor for Counter<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        match d.severity {
+        match d.severity() {
             Severity::Error => self.counts.errors += 1,
             Severity::Warning => self.counts.warnings += 1,
         }

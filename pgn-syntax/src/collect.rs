@@ -155,7 +155,7 @@ impl Visitor for GameCollector {
     }
 
     fn diagnostic(&mut self, diagnostic: &Diagnostic) {
-        self.diagnostics.push(*diagnostic);
+        self.diagnostics.push(diagnostic.clone());
     }
 
     fn end_game(&mut self, game: PartialGame) -> (Game, SourceMap) {

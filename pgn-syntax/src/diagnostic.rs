@@ -1,12 +1,26 @@
-//! `Diagnostic`: one problem found while reading PGN, with its kind,
-//! severity and place (byte offset, line, column, game number).
+//! `Diagnostic`: one problem found while reading PGN, with its kind (and
+//! what the problem is about: the tag, the value, the form it should have),
+//! its place and its game.
+//!
+//! Payloads are typed: input text is kept as bytes (`Box<[u8]>`), tags and
+//! forms are enums, places are [`Location`]s; messages are made from them
+//! when shown (`tag EventDate: "?" is not a date (YYYY.MM.DD)`).
+
+mod shown;
+mod tag;
 
 use std::fmt;
 
 pub use diag::Severity;
 
+use self::shown::Shown;
+pub use self::tag::{CheckedTag, RosterTags, TagFault, TagForm};
+use crate::nag::{Nag, Suffix};
+use crate::place::Location;
+use crate::tags::GameResult;
+
 /// What went wrong.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum DiagnosticKind {
     /// A string without its closing quote (§7); it ends at the end of its line.
@@ -29,26 +43,55 @@ pub enum DiagnosticKind {
     /// and castling.
     NonAsciiSymbol,
     /// A tag pair that is not `[name "value"]`; what could be read is kept.
-    MalformedTag,
+    MalformedTag {
+        /// The tag's name, when the pair got as far as one.
+        name: Option<Box<[u8]>>,
+        /// What is wrong with the pair.
+        fault: TagFault,
+    },
     /// A tag name with characters other than letters, digits and `_`, or
     /// not starting with a letter (§8.1).
-    InvalidTagName,
-    /// A tag value written without quotes; it is read as the symbol's text.
-    UnquotedTagValue,
+    InvalidTagName {
+        /// The name as written.
+        name: Box<[u8]>,
+    },
+    /// A tag value written without quotes; it is read as the text up to
+    /// the pair's `]`.
+    UnquotedTagValue {
+        /// The tag's name.
+        name: Box<[u8]>,
+    },
     /// A token that has no meaning where it stands (a string or `]` in
     /// movetext, `<` `>`, ...); skipped.
     UnexpectedToken,
     /// A NAG above 255 or without digits (§8.2.4); skipped.
-    InvalidNag,
+    InvalidNag {
+        /// The NAG as written, `$` included.
+        text: Box<[u8]>,
+    },
     /// A run of `!` and `?` that is not one of the six suffixes (§8.2.3.8).
-    InvalidSuffix,
+    InvalidSuffix {
+        /// The run as written.
+        text: Box<[u8]>,
+    },
     /// A suffix annotation not attached to a move (after white space, or
     /// with no move before it); read as its NAG.
-    SuffixWithoutMove,
+    SuffixWithoutMove {
+        /// The suffix.
+        suffix: Suffix,
+    },
     /// An evaluation symbol written as text (`+-`, `=+`, ...); read as its NAG.
-    GlyphAsText,
+    GlyphAsText {
+        /// The symbol as written.
+        glyph: Box<[u8]>,
+        /// The NAG it was read as.
+        nag: Nag,
+    },
     /// An evaluation glyph with no NAG; skipped.
-    UnknownGlyph,
+    UnknownGlyph {
+        /// The glyph as written.
+        glyph: Box<[u8]>,
+    },
     /// `…` used as periods of a move number.
     EllipsisInMoveNumber,
     /// `e.p.` or `ep` written as a separate word after a move; dropped.
@@ -63,20 +106,49 @@ pub enum DiagnosticKind {
     /// tag section or at the end of input.
     MissingTermination,
     /// A termination marker written as `½-½`, with a Unicode dash, or `1/2`.
-    NonStandardTermination,
+    NonStandardTermination {
+        /// The marker as written.
+        marker: Box<[u8]>,
+        /// The result it was read as.
+        result: GameResult,
+    },
     /// The Result tag and the termination marker disagree (ruling E3).
-    ResultMismatch,
+    ResultMismatch {
+        /// The Result tag's value.
+        tag: GameResult,
+        /// The termination marker's.
+        marker: GameResult,
+    },
     /// A comment outside any game (before the first tag or move of the
     /// next game); skipped.
     TextBetweenGames,
     /// A tag value that its tag's grammar (§8.1.1, §9) does not allow,
     /// such as a Date of `2024.13.01`; the value is kept as read.
-    InvalidTagValue,
+    InvalidTagValue {
+        /// The tag.
+        tag: CheckedTag,
+        /// The value as read (unescaped).
+        value: Box<[u8]>,
+        /// The form the value should have.
+        expected: TagForm,
+    },
     /// A tag value in a form real files use but the standard does not
     /// (`2024-01-05`, `½-½`, a Termination outside §9.8.1); kept as read.
-    NonStandardTagValue,
+    NonStandardTagValue {
+        /// The tag.
+        tag: CheckedTag,
+        /// The value as read (unescaped).
+        value: Box<[u8]>,
+        /// The form the standard gives such values.
+        expected: TagForm,
+    },
     /// A standard tag name in another letter case (`EVENT`, `event`).
-    TagNameCase,
+    TagNameCase {
+        /// The name as written.
+        written: Box<[u8]>,
+        /// The standard's spelling.
+        standard: &'static str,
+    },
     /// `SetUp "1"` without a FEN tag (§9.7.1).
     SetUpWithoutFen,
     /// A FEN tag without a SetUp tag (§9.7.1).
@@ -85,11 +157,20 @@ pub enum DiagnosticKind {
     FenWithSetUpZero,
     /// A game whose tags lack one of the Seven Tag Roster (§8.1.1), or that
     /// has no tags at all.
-    IncompleteSevenTagRoster,
+    IncompleteSevenTagRoster {
+        /// The roster tags the game lacks.
+        missing: RosterTags,
+    },
     /// The Seven Tag Roster tags are not first, or not in their order (§8.1.1).
     SevenTagRosterOrder,
     /// A tag name given twice in one game; the last value wins (ruling E2).
-    DuplicateTag,
+    DuplicateTag {
+        /// The tag's name.
+        name: Box<[u8]>,
+        /// Where the pair of that name before this one is: the pair whose
+        /// value this one overrides.
+        overridden: Location,
+    },
     /// A termination marker inside a variation; ignored (§8.2.6: the
     /// marker ends the movetext).
     TerminationInVariation,
@@ -97,91 +178,248 @@ pub enum DiagnosticKind {
 
 impl DiagnosticKind {
     /// The severity of this kind.
-    pub fn severity(self) -> Severity {
+    pub fn severity(&self) -> Severity {
         use DiagnosticKind::*;
         match self {
-            UnterminatedString | UnterminatedComment | InvalidBytes | MalformedTag
-            | UnexpectedToken | InvalidNag | InvalidSuffix | UnknownGlyph => Severity::Error,
+            UnterminatedString
+            | UnterminatedComment
+            | InvalidBytes
+            | MalformedTag { .. }
+            | UnexpectedToken
+            | InvalidNag { .. }
+            | InvalidSuffix { .. }
+            | UnknownGlyph { .. } => Severity::Error,
             _ => Severity::Warning,
-        }
-    }
-
-    /// A message for people: lower case, no final period.
-    pub fn message(self) -> &'static str {
-        use DiagnosticKind::*;
-        match self {
-            UnterminatedString => "string has no closing quote",
-            UnterminatedComment => "comment has no closing brace",
-            StringTooLong => "string longer than 255 bytes",
-            SymbolTooLong => "symbol longer than 255 bytes",
-            LineTooLong => "line longer than 255 bytes",
-            ControlByte => "control character in a string or comment",
-            InvalidBytes => "bytes that are not PGN were skipped",
-            NonAsciiSymbol => "non-ASCII character in a symbol",
-            MalformedTag => "malformed tag pair",
-            InvalidTagName => {
-                "tag name must be letters, digits and underscores, starting with a letter"
-            }
-            UnquotedTagValue => "tag value is not a quoted string",
-            UnexpectedToken => "unexpected token skipped",
-            InvalidNag => "NAG must be $0 to $255",
-            InvalidSuffix => "not a move suffix (!, ?, !!, ??, !?, ?!)",
-            SuffixWithoutMove => "suffix annotation not attached to a move, read as a NAG",
-            GlyphAsText => "evaluation symbol written as text, read as a NAG",
-            UnknownGlyph => "unknown evaluation symbol skipped",
-            EllipsisInMoveNumber => "ellipsis character in a move number",
-            SeparateEnPassantMark => "separate en passant mark dropped",
-            UnmatchedParenthesis => "closing parenthesis without a variation",
-            UnclosedVariation => "variation not closed before the end of the game",
-            EmptyVariation => "empty variation",
-            MissingTermination => "game has no termination marker",
-            NonStandardTermination => "non-standard termination marker",
-            ResultMismatch => "Result tag does not match the termination marker",
-            TextBetweenGames => "comment outside a game skipped",
-            InvalidTagValue => "tag value does not follow its tag's format",
-            NonStandardTagValue => "tag value in a non-standard form",
-            TagNameCase => "standard tag name in another letter case",
-            SetUpWithoutFen => "SetUp is \"1\" but there is no FEN tag",
-            FenWithoutSetUp => "FEN tag without a SetUp tag",
-            FenWithSetUpZero => "FEN tag with SetUp \"0\"",
-            IncompleteSevenTagRoster => "Seven Tag Roster incomplete",
-            SevenTagRosterOrder => "Seven Tag Roster tags not first or not in order",
-            DuplicateTag => "tag given twice, the last value wins",
-            TerminationInVariation => "termination marker inside a variation ignored",
         }
     }
 }
 
 impl fmt::Display for DiagnosticKind {
+    /// A message for people, naming what it is about: lower case, no final
+    /// period, input text escaped and cut (see `Shown`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.message())
+        use DiagnosticKind::*;
+        match self {
+            UnterminatedString => f.write_str("string has no closing quote"),
+            UnterminatedComment => f.write_str("comment has no closing brace"),
+            StringTooLong => f.write_str("string longer than 255 bytes"),
+            SymbolTooLong => f.write_str("symbol longer than 255 bytes"),
+            LineTooLong => f.write_str("line longer than 255 bytes"),
+            ControlByte => f.write_str("control character in a string or comment"),
+            InvalidBytes => f.write_str("bytes that are not PGN were skipped"),
+            NonAsciiSymbol => f.write_str("non-ASCII character in a symbol"),
+            MalformedTag { name: Some(name), fault } => {
+                write!(f, "tag {}: {fault}", Shown(name))
+            }
+            MalformedTag { name: None, fault } => write!(f, "malformed tag pair: {fault}"),
+            InvalidTagName { name } => write!(
+                f,
+                "tag name \"{}\" is not letters, digits and underscores starting with a letter",
+                Shown(name)
+            ),
+            UnquotedTagValue { name } => {
+                write!(f, "tag {}: value is not a quoted string", Shown(name))
+            }
+            UnexpectedToken => f.write_str("unexpected token skipped"),
+            InvalidNag { text } => write!(f, "NAG \"{}\" is not $0 to $255", Shown(text)),
+            InvalidSuffix { text } => {
+                write!(f, "\"{}\" is not a move suffix (!, ?, !!, ??, !?, ?!)", Shown(text))
+            }
+            SuffixWithoutMove { suffix } => {
+                write!(f, "suffix {suffix} not attached to a move, read as {}", suffix.nag())
+            }
+            GlyphAsText { glyph, nag } => {
+                write!(f, "evaluation symbol {} written as text, read as {nag}", Shown(glyph))
+            }
+            UnknownGlyph { glyph } => {
+                write!(f, "unknown evaluation symbol {} skipped", Shown(glyph))
+            }
+            EllipsisInMoveNumber => f.write_str("ellipsis character in a move number"),
+            SeparateEnPassantMark => f.write_str("separate en passant mark dropped"),
+            UnmatchedParenthesis => f.write_str("closing parenthesis without a variation"),
+            UnclosedVariation => f.write_str("variation not closed before the end of the game"),
+            EmptyVariation => f.write_str("empty variation"),
+            MissingTermination => f.write_str("game has no termination marker"),
+            NonStandardTermination { marker, result } => write!(
+                f,
+                "termination marker {} is not in the standard form, read as {result}",
+                Shown(marker)
+            ),
+            ResultMismatch { tag, marker } => {
+                write!(f, "Result tag is {tag} but the termination marker is {marker}")
+            }
+            TextBetweenGames => f.write_str("comment outside a game skipped"),
+            InvalidTagValue { tag, value, expected } => {
+                write!(f, "tag {tag}: \"{}\" is not {expected}", Shown(value))
+            }
+            NonStandardTagValue { tag, value, expected } => {
+                write!(f, "tag {tag}: \"{}\" is not in the standard form ", Shown(value))?;
+                match expected.pattern() {
+                    Some(pattern) => write!(f, "({pattern})"),
+                    None => write!(f, "of {}", expected.noun()),
+                }
+            }
+            TagNameCase { written, standard } => write!(
+                f,
+                "tag {} is the standard tag {standard} in another letter case",
+                Shown(written)
+            ),
+            SetUpWithoutFen => f.write_str("SetUp is \"1\" but there is no FEN tag"),
+            FenWithoutSetUp => f.write_str("FEN tag without a SetUp tag"),
+            FenWithSetUpZero => f.write_str("FEN tag with SetUp \"0\""),
+            IncompleteSevenTagRoster { missing } => {
+                write!(f, "Seven Tag Roster incomplete, missing {missing}")
+            }
+            SevenTagRosterOrder => f.write_str("Seven Tag Roster tags not first or not in order"),
+            DuplicateTag { name, overridden } => write!(
+                f,
+                "tag {} given again, overriding the value on line {}",
+                Shown(name),
+                overridden.line
+            ),
+            TerminationInVariation => f.write_str("termination marker inside a variation ignored"),
+        }
     }
 }
 
-/// A problem and where it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// A problem, where it is, and in which game.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagnostic {
-    /// What went wrong.
+    /// What went wrong, and what it is about.
     pub kind: DiagnosticKind,
-    /// How bad it is.
-    pub severity: Severity,
-    /// Absolute byte offset in the input.
-    pub offset: u64,
-    /// Line number, from 1 (CR LF, lone CR and LF each end a line).
-    pub line: u64,
-    /// Column in bytes, from 1.
-    pub column: u64,
+    /// Where: byte offset, line and column in the input.
+    pub at: Location,
     /// The number of the game, from 1 (between games: the next game's).
     pub game: u64,
+}
+
+impl Diagnostic {
+    /// How bad it is (given by its kind).
+    pub fn severity(&self) -> Severity {
+        self.kind.severity()
+    }
 }
 
 impl fmt::Display for Diagnostic {
     /// `LINE:COL: game N: severity: message`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}: game {}: {}: {}",
-            self.line, self.column, self.game, self.severity, self.kind
-        )
+        write!(f, "{}: game {}: {}: {}", self.at, self.game, self.severity(), self.kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds() -> Vec<DiagnosticKind> {
+        use DiagnosticKind::*;
+        let text = || Box::from(&b"x"[..]);
+        vec![
+            UnterminatedString,
+            UnterminatedComment,
+            StringTooLong,
+            SymbolTooLong,
+            LineTooLong,
+            ControlByte,
+            InvalidBytes,
+            NonAsciiSymbol,
+            MalformedTag { name: None, fault: TagFault::NoName },
+            MalformedTag { name: Some(text()), fault: TagFault::Unclosed },
+            InvalidTagName { name: text() },
+            UnquotedTagValue { name: text() },
+            UnexpectedToken,
+            InvalidNag { text: text() },
+            InvalidSuffix { text: text() },
+            SuffixWithoutMove { suffix: Suffix::Good },
+            GlyphAsText { glyph: text(), nag: Nag(18) },
+            UnknownGlyph { glyph: text() },
+            EllipsisInMoveNumber,
+            SeparateEnPassantMark,
+            UnmatchedParenthesis,
+            UnclosedVariation,
+            EmptyVariation,
+            MissingTermination,
+            NonStandardTermination { marker: text(), result: GameResult::Draw },
+            ResultMismatch { tag: GameResult::WhiteWins, marker: GameResult::BlackWins },
+            TextBetweenGames,
+            InvalidTagValue { tag: CheckedTag::Round, value: text(), expected: TagForm::Round },
+            NonStandardTagValue { tag: CheckedTag::Round, value: text(), expected: TagForm::Round },
+            TagNameCase { written: text(), standard: "Event" },
+            SetUpWithoutFen,
+            FenWithoutSetUp,
+            FenWithSetUpZero,
+            IncompleteSevenTagRoster { missing: RosterTags::ALL },
+            SevenTagRosterOrder,
+            DuplicateTag { name: text(), overridden: Location::default() },
+            TerminationInVariation,
+        ]
+    }
+
+    #[test]
+    fn messages_are_lower_case_without_final_period() {
+        // Words that keep their capital: names of tags, of the roster, of
+        // NAGs, and quoted input.
+        let proper = ["Result", "NAG", "Seven", "SetUp", "FEN", "\""];
+        for kind in kinds() {
+            let message = kind.to_string();
+            let lower = message.starts_with(|c: char| c.is_ascii_lowercase());
+            assert!(lower || proper.iter().any(|p| message.starts_with(p)), "{message}");
+            assert!(!message.ends_with('.'), "{message}");
+        }
+    }
+
+    #[test]
+    fn messages_name_the_tag_the_value_and_the_form() {
+        let invalid = |tag: CheckedTag, value: &[u8]| DiagnosticKind::InvalidTagValue {
+            tag,
+            value: value.into(),
+            expected: tag.form(),
+        };
+        assert_eq!(
+            invalid(CheckedTag::EventDate, b"?").to_string(),
+            r#"tag EventDate: "?" is not a date (YYYY.MM.DD)"#
+        );
+        assert_eq!(
+            invalid(CheckedTag::Round, b"0.9").to_string(),
+            r#"tag Round: "0.9" is not a round number"#
+        );
+        let nonstandard = DiagnosticKind::NonStandardTagValue {
+            tag: CheckedTag::Date,
+            value: Box::from(&b"2024-01-05"[..]),
+            expected: TagForm::Date,
+        };
+        assert_eq!(
+            nonstandard.to_string(),
+            r#"tag Date: "2024-01-05" is not in the standard form (YYYY.MM.DD)"#
+        );
+        let duplicate = DiagnosticKind::DuplicateTag {
+            name: Box::from(&b"White"[..]),
+            overridden: Location { offset: 40, line: 4, column: 1 },
+        };
+        assert_eq!(duplicate.to_string(), "tag White given again, overriding the value on line 4");
+        let roster =
+            DiagnosticKind::IncompleteSevenTagRoster { missing: RosterTags::from_bits(0b100_0010) };
+        assert_eq!(roster.to_string(), "Seven Tag Roster incomplete, missing Site, Result");
+        let mismatch =
+            DiagnosticKind::ResultMismatch { tag: GameResult::WhiteWins, marker: GameResult::Draw };
+        assert_eq!(mismatch.to_string(), "Result tag is 1-0 but the termination marker is 1/2-1/2");
+    }
+
+    #[test]
+    fn the_reader_fills_the_payloads() {
+        let pgn = b"[Event \"x\"]\n[EventDate \"2024.13.01\"]\n[Event \"y\"]\n\n*\n";
+        let (_, source) =
+            crate::read_games(&pgn[..]).next().expect("one game").expect("no I/O error");
+        let messages: Vec<String> = source.diagnostics.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            messages,
+            [
+                r#"2:1: game 1: warning: tag EventDate: "2024.13.01" is not a date (YYYY.MM.DD)"#,
+                "1:1: game 1: warning: Seven Tag Roster incomplete, missing Site, Date, Round, \
+                 White, Black, Result",
+                "3:1: game 1: warning: tag Event given again, overriding the value on line 1",
+            ]
+        );
+        assert!(source.diagnostics.iter().all(|d| d.severity() == Severity::Warning));
     }
 }

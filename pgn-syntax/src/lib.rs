@@ -22,8 +22,10 @@
 //!
 //! Reading never fails on content: whatever the bytes, the reader returns
 //! games and reports each deviation from the standard as a [`Diagnostic`]
-//! (kind, severity, byte offset, line, column, game number), and a broken
-//! game never hides the next one. Only I/O errors are errors.
+//! (its kind with what it is about, such as the tag, the value read and the
+//! form expected; its [`Location`]; its game number; a [`Severity`] given
+//! by the kind), and a broken game never hides the next one. Only I/O
+//! errors are errors.
 //!
 //! [`tags`] has the typed tag values of §8.1.1 and §9 (dates, rounds, time
 //! controls, ...) and [`nag`] the NAG table of §10 with the suffix mapping
@@ -72,7 +74,9 @@ pub mod tags;
 mod visitor;
 
 pub use collect::{GameCollector, PartialGame, read_games};
-pub use diagnostic::{Diagnostic, DiagnosticKind, Severity};
+pub use diagnostic::{
+    CheckedTag, Diagnostic, DiagnosticKind, RosterTags, Severity, TagFault, TagForm,
+};
 pub use game::{Game, SanText, Tag, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};

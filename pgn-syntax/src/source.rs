@@ -220,6 +220,14 @@ impl<R: Read> Source<R> {
         let base = self.base();
         self.lines.position(&self.buf[..self.end], base, offset)
     }
+
+    /// The [`Location`] of an absolute offset, as [`Source::position`].
+    ///
+    /// [`Location`]: crate::Location
+    pub(crate) fn locate(&mut self, offset: u64) -> crate::Location {
+        let (line, column) = self.position(offset);
+        crate::Location { offset, line, column }
+    }
 }
 
 impl LineIndex {

@@ -157,7 +157,7 @@ impl ReplayVisitor for Render {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        if d.kind != DiagnosticKind::IncompleteSevenTagRoster {
+        if !matches!(d.kind, DiagnosticKind::IncompleteSevenTagRoster { .. }) {
             let _ = writeln!(self.out, "  syntax {d}");
         }
     }

@@ -49,8 +49,8 @@ fn games(input: impl Read) -> Vec<GameRead> {
 fn kinds(game: &GameRead) -> Vec<DiagnosticKind> {
     game.diagnostics
         .iter()
-        .map(|d| d.kind)
-        .filter(|&k| k != DiagnosticKind::IncompleteSevenTagRoster)
+        .map(|d| d.kind.clone())
+        .filter(|k| !matches!(k, DiagnosticKind::IncompleteSevenTagRoster { .. }))
         .collect()
 }
 
@@ -153,7 +153,7 @@ fn one_megabyte_comment() {
     );
     let unterminated =
         read[0].diagnostics.iter().find(|d| d.kind == DiagnosticKind::UnterminatedComment);
-    assert_eq!(unterminated.map(|d| d.line), Some(3));
+    assert_eq!(unterminated.map(|d| d.at.line), Some(3));
 
     // And as one line: one LineTooLong, at the comment.
     let mut one_line = b"1. e4 {".to_vec();
@@ -237,11 +237,14 @@ fn hundred_thousand_diagnostics_have_their_lines() {
     let diagnostics: Vec<_> = read[0]
         .diagnostics
         .iter()
-        .filter(|d| d.kind != DiagnosticKind::IncompleteSevenTagRoster)
+        .filter(|d| !matches!(d.kind, DiagnosticKind::IncompleteSevenTagRoster { .. }))
         .collect();
     assert_eq!(diagnostics.len(), LINES);
     for (i, d) in diagnostics.iter().enumerate() {
-        assert_eq!((d.kind, d.line, d.column), (DiagnosticKind::InvalidBytes, i as u64 + 2, 1));
+        assert_eq!(
+            (&d.kind, d.at.line, d.at.column),
+            (&DiagnosticKind::InvalidBytes, i as u64 + 2, 1)
+        );
     }
     assert_eq!(count_moves(&read[0]), LINES + 1);
 }
@@ -251,9 +254,9 @@ fn hundred_thousand_tags_in_one_section() {
     // Distinct names and repeated ones, with no empty line to split the
     // section. Each repeated pair has an invalid value, reported at once;
     // the duplicates are reported at the end of the section, each with its
-    // line, after the reader has counted lines far past them (to the end
-    // of input, where the game ends without movetext). All of it stays
-    // linear.
+    // line and the line of the pair it overrides, after the reader has
+    // counted lines far past them (to the end of input, where the game
+    // ends without movetext). All of it stays linear.
     const PAIRS: usize = 50_000;
     let mut pgn = String::new();
     for i in 0..PAIRS {
@@ -268,13 +271,21 @@ fn hundred_thousand_tags_in_one_section() {
     let duplicates: Vec<_> = read[0]
         .diagnostics
         .iter()
-        .filter(|d| d.kind == DiagnosticKind::DuplicateTag)
-        .map(|d| d.line)
+        .filter_map(|d| match &d.kind {
+            DiagnosticKind::DuplicateTag { name, overridden } => {
+                assert_eq!(&**name, b"Date");
+                Some((d.at.line, overridden.line))
+            }
+            _ => None,
+        })
         .collect();
-    let every_other_line: Vec<u64> = (1..PAIRS as u64).map(|i| 2 * i + 2).collect();
+    let every_other_line: Vec<(u64, u64)> = (1..PAIRS as u64).map(|i| (2 * i + 2, 2 * i)).collect();
     assert_eq!(duplicates, every_other_line);
-    let invalid =
-        read[0].diagnostics.iter().filter(|d| d.kind == DiagnosticKind::InvalidTagValue).count();
+    let invalid = read[0]
+        .diagnostics
+        .iter()
+        .filter(|d| matches!(d.kind, DiagnosticKind::InvalidTagValue { .. }))
+        .count();
     assert_eq!(invalid, PAIRS);
     assert!(elapsed < Duration::from_secs(5), "100,000 tags took {elapsed:?}");
 }
@@ -342,8 +353,8 @@ fn exercise(input: &[u8]) {
         check_movetext(&game.movetext).expect("balanced movetext");
     }
     for d in reading.diagnostics() {
-        assert!(d.line >= 1 && d.column >= 1, "{d:?}");
-        assert!(d.offset <= input.len() as u64, "{d:?}");
+        assert!(d.at.line >= 1 && d.at.column >= 1, "{d:?}");
+        assert!(d.at.offset <= input.len() as u64, "{d:?}");
     }
     let trickled = read(OneByte(input)).expect("in-memory input");
     assert!(trickled == reading, "one-byte reads differ for {:?}", String::from_utf8_lossy(input));

@@ -9,7 +9,7 @@ use super::Reader;
 use super::state::GameState;
 use super::tag_log::Known;
 use super::visit::Visit;
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::{CheckedTag, DiagnosticKind, RosterTags};
 use crate::tags::{self, GameResult, SetupFenProblem};
 use crate::visitor::Visitor;
 
@@ -24,15 +24,18 @@ impl<R: Read> Reader<R> {
         if !self.options.checks_tags() {
             return;
         }
-        if self.tags.roster != 0b111_1111 {
-            self.report(v, g, DiagnosticKind::IncompleteSevenTagRoster, g.start);
+        let missing = RosterTags::from_bits(!self.tags.roster);
+        if !missing.is_empty() {
+            self.report(v, g, DiagnosticKind::IncompleteSevenTagRoster { missing }, g.start);
         }
         if !self.tags.in_order {
             self.report(v, g, DiagnosticKind::SevenTagRosterOrder, g.start);
         }
         if !self.tags.duplicates.is_empty() {
-            for offset in std::mem::take(&mut self.tags.duplicates) {
-                self.report(v, g, DiagnosticKind::DuplicateTag, offset);
+            for duplicate in std::mem::take(&mut self.tags.duplicates) {
+                let overridden = self.src.locate(duplicate.overridden);
+                let kind = DiagnosticKind::DuplicateTag { name: duplicate.name, overridden };
+                self.report(v, g, kind, duplicate.at);
             }
         }
         if g.setup_at.is_some() || g.fen_at.is_some() {
@@ -57,6 +60,40 @@ impl<R: Read> Reader<R> {
     }
 }
 
+/// What [`examine_tag`] found wrong with a pair, before it is a
+/// diagnostic: small and `Copy`, so that tag delivery, a hot path, carries
+/// no owned payload; [`TagProblem::kind`] copies the name or value into
+/// the diagnostic only when there is one.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum TagProblem {
+    /// The value does not follow the tag's grammar.
+    Invalid(CheckedTag),
+    /// The value is in a form real files use but the standard does not.
+    NonStandard(CheckedTag),
+    /// The name is this standard tag's in another letter case.
+    Case(&'static str),
+}
+
+impl TagProblem {
+    /// The diagnostic of the problem of the pair `name`, `value`.
+    #[cold]
+    pub(super) fn kind(self, name: &[u8], value: &[u8]) -> DiagnosticKind {
+        match self {
+            TagProblem::Invalid(tag) => {
+                DiagnosticKind::InvalidTagValue { tag, value: value.into(), expected: tag.form() }
+            }
+            TagProblem::NonStandard(tag) => DiagnosticKind::NonStandardTagValue {
+                tag,
+                value: value.into(),
+                expected: tag.form(),
+            },
+            TagProblem::Case(standard) => {
+                DiagnosticKind::TagNameCase { written: name.into(), standard }
+            }
+        }
+    }
+}
+
 /// Looks at a tag pair once (one match on its name): what is wrong with
 /// its value for the tags whose values have a grammar (§8.1.1, §9) or with
 /// its name's case, the Result for ruling E3, and the SetUp and FEN tags
@@ -68,44 +105,51 @@ pub(super) fn examine_tag(
     name: &[u8],
     value: &[u8],
     at: u64,
-) -> Option<DiagnosticKind> {
-    use crate::tags::{Eco, Elo, Lenient, PgnDate, PgnTime, Round, TagValueError, TimeControl};
-    fn lenient<T>(read: Result<Lenient<T>, TagValueError>) -> Option<DiagnosticKind> {
+) -> Option<TagProblem> {
+    use crate::tags::{
+        Eco, Elo, Lenient, PgnDate, PgnTime, Round, SetUp, TagValueError, TimeControl,
+    };
+    use TagProblem::{Invalid, NonStandard};
+    fn lenient<T>(tag: CheckedTag, read: Result<Lenient<T>, TagValueError>) -> Option<TagProblem> {
         match read {
-            Ok(l) if l.nonstandard => Some(DiagnosticKind::NonStandardTagValue),
+            Ok(l) if l.nonstandard => Some(NonStandard(tag)),
             Ok(_) => None,
-            Err(_) => Some(DiagnosticKind::InvalidTagValue),
+            Err(_) => Some(Invalid(tag)),
         }
     }
-    fn strict<T>(read: Result<T, TagValueError>) -> Option<DiagnosticKind> {
-        read.err().map(|_| DiagnosticKind::InvalidTagValue)
+    fn strict<T>(tag: CheckedTag, read: Result<T, TagValueError>) -> Option<TagProblem> {
+        read.is_err().then_some(Invalid(tag))
     }
     match known {
         Known::Event | Known::Site | Known::White | Known::Black => None,
-        Known::Date | Known::EventDate | Known::UtcDate => lenient(PgnDate::parse_lenient(value)),
-        Known::Round => (!Round::is_valid_ascii(value)).then_some(DiagnosticKind::InvalidTagValue),
+        Known::Date => lenient(CheckedTag::Date, PgnDate::parse_lenient(value)),
+        Known::EventDate => lenient(CheckedTag::EventDate, PgnDate::parse_lenient(value)),
+        Known::UtcDate => lenient(CheckedTag::UtcDate, PgnDate::parse_lenient(value)),
+        Known::Round => (!Round::is_valid_ascii(value)).then_some(Invalid(CheckedTag::Round)),
         Known::Result => {
             let read = GameResult::parse_lenient(value);
             g.result_tag = read.as_ref().ok().map(|r| r.value);
-            lenient(read)
+            lenient(CheckedTag::Result, read)
         }
-        Known::Time | Known::UtcTime => strict(PgnTime::from_ascii(value)),
-        Known::TimeControl => lenient(TimeControl::parse_lenient(value)),
-        Known::Eco => strict(Eco::from_ascii(value)),
-        Known::WhiteElo | Known::BlackElo => lenient(Elo::parse_lenient(value)),
-        Known::PlyCount => strict(tags::parse_ply_count(value)),
+        Known::Time => strict(CheckedTag::Time, PgnTime::from_ascii(value)),
+        Known::UtcTime => strict(CheckedTag::UtcTime, PgnTime::from_ascii(value)),
+        Known::TimeControl => lenient(CheckedTag::TimeControl, TimeControl::parse_lenient(value)),
+        Known::Eco => strict(CheckedTag::Eco, Eco::from_ascii(value)),
+        Known::WhiteElo => lenient(CheckedTag::WhiteElo, Elo::parse_lenient(value)),
+        Known::BlackElo => lenient(CheckedTag::BlackElo, Elo::parse_lenient(value)),
+        Known::PlyCount => strict(CheckedTag::PlyCount, tags::parse_ply_count(value)),
         Known::Termination => (!tags::Termination::from_ascii(value).is_standard())
-            .then_some(DiagnosticKind::NonStandardTagValue),
+            .then_some(NonStandard(CheckedTag::Termination)),
         Known::SetUp => {
             g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
-            None
+            strict(CheckedTag::SetUp, SetUp::from_ascii(value))
         }
         Known::Fen => {
             g.fen_at = Some(at);
             None
         }
-        Known::Other => tags::case_corrected_tag(name).map(|_| DiagnosticKind::TagNameCase),
+        Known::Other => tags::case_corrected_tag(name).map(TagProblem::Case),
     }
 }

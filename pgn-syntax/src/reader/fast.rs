@@ -65,7 +65,8 @@ impl<R: Read> Reader<R> {
         let checks = self.options.checks_tags();
         let mut at = Place::new(start, window, self.src.base(), &mut self.src.lines);
         let problem = deliver_tag(v, g, &mut self.games, &mut self.tags, pair, &mut at, checks);
-        if let Some(kind) = problem {
+        if let Some(problem) = problem {
+            let kind = problem.kind(name, value);
             self.report(v, g, kind, start);
         }
         Fast::Again

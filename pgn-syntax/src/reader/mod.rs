@@ -475,9 +475,9 @@ impl<R: Read> Reader<R> {
         if !self.options.diagnostics {
             return;
         }
-        let (line, column) = self.src.position(offset);
+        let at = self.src.locate(offset);
         let game = if g.begun { self.games } else { self.games + 1 };
-        let d = Diagnostic { kind, severity: kind.severity(), offset, line, column, game };
+        let d = Diagnostic { kind, at, game };
         v.diagnostic(&d);
     }
 }

@@ -11,7 +11,7 @@ use pgn_lex::{Step, TokenKind};
 use super::state::{GameState, Phase, Skipping, TagState};
 use super::visit::Visit;
 use super::{Reader, Tok};
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::{DiagnosticKind, TagFault};
 use crate::nag::{Nag, Suffix};
 use crate::place::Place;
 use crate::tags::GameResult;
@@ -45,18 +45,24 @@ impl<R: Read> Reader<R> {
                         return Ok(false);
                     }
                     if !standard {
-                        self.report(v, g, DiagnosticKind::NonStandardTermination, tok.offset);
+                        let kind =
+                            DiagnosticKind::NonStandardTermination { marker: sym.into(), result };
+                        self.report(v, g, kind, tok.offset);
                     }
                     return Ok(self.terminate(v, g, result, tok.offset));
                 }
                 if tok.kind == TokenKind::Glyph {
                     match Nag::from_glyph(sym) {
                         Some(nag) => {
-                            self.report(v, g, DiagnosticKind::GlyphAsText, tok.offset);
+                            let kind = DiagnosticKind::GlyphAsText { glyph: sym.into(), nag };
+                            self.report(v, g, kind, tok.offset);
                             v.nag(g, nag, &mut self.src.place(tok.offset));
                             g.after_move = after_move;
                         }
-                        None => self.report(v, g, DiagnosticKind::UnknownGlyph, tok.offset),
+                        None => {
+                            let kind = DiagnosticKind::UnknownGlyph { glyph: sym.into() };
+                            self.report(v, g, kind, tok.offset);
+                        }
                     }
                     return Ok(false);
                 }
@@ -79,23 +85,30 @@ impl<R: Read> Reader<R> {
                 return Ok(self.terminate(v, g, GameResult::Unknown, tok.offset));
             }
             TokenKind::Nag => {
-                let nag =
-                    self.src.buf.get(text.0.saturating_sub(1)..text.1).and_then(Nag::from_ascii);
-                match nag {
+                let written = self.src.buf.get(text.0.saturating_sub(1)..text.1);
+                match written.and_then(Nag::from_ascii) {
                     Some(nag) => {
                         v.nag(g, nag, &mut self.src.place(tok.offset));
                         g.after_move = after_move;
                     }
-                    None => self.report(v, g, DiagnosticKind::InvalidNag, tok.offset),
+                    None => {
+                        let text = written.unwrap_or_default().into();
+                        self.report(v, g, DiagnosticKind::InvalidNag { text }, tok.offset);
+                    }
                 }
             }
             TokenKind::Suffix => {
-                match self.src.buf.get(text.0..text.1).and_then(Suffix::from_ascii) {
+                let written = self.src.buf.get(text.0..text.1).unwrap_or_default();
+                match Suffix::from_ascii(written) {
                     Some(suffix) => {
-                        self.report(v, g, DiagnosticKind::SuffixWithoutMove, tok.offset);
+                        let kind = DiagnosticKind::SuffixWithoutMove { suffix };
+                        self.report(v, g, kind, tok.offset);
                         v.nag(g, suffix.nag(), &mut self.src.place(tok.offset));
                     }
-                    None => self.report(v, g, DiagnosticKind::InvalidSuffix, tok.offset),
+                    None => {
+                        let kind = DiagnosticKind::InvalidSuffix { text: written.into() };
+                        self.report(v, g, kind, tok.offset);
+                    }
                 }
             }
             TokenKind::BraceComment => self.comment(v, g, tok, CommentKind::Brace),
@@ -159,9 +172,11 @@ impl<R: Read> Reader<R> {
             // The refill kept the move: `moved` is at most its start.
             text = (text.0 - moved, text.1 - moved);
             if let Some(s) = suffix_tok {
-                suffix = self.src.buf.get(s.text.0..s.text.1).and_then(Suffix::from_ascii);
+                let written = self.src.buf.get(s.text.0..s.text.1).unwrap_or_default();
+                suffix = Suffix::from_ascii(written);
                 if suffix.is_none() {
-                    self.report(v, g, DiagnosticKind::InvalidSuffix, s.offset);
+                    let kind = DiagnosticKind::InvalidSuffix { text: written.into() };
+                    self.report(v, g, kind, s.offset);
                 }
             }
         }
@@ -234,8 +249,8 @@ impl<R: Read> Reader<R> {
         at: u64,
     ) -> bool {
         self.close_variations(v, g, at);
-        if g.result_tag.is_some_and(|tag| tag != result) {
-            self.report(v, g, DiagnosticKind::ResultMismatch, at);
+        if let Some(tag) = g.result_tag.filter(|&tag| tag != result) {
+            self.report(v, g, DiagnosticKind::ResultMismatch { tag, marker: result }, at);
         }
         v.termination(g, result, &mut self.src.place(at));
         true
@@ -258,7 +273,8 @@ impl<R: Read> Reader<R> {
         at: u64,
     ) {
         if g.tag != TagState::Closed && g.tag != TagState::Valued {
-            self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+            let kind = self.malformed(g, TagFault::Unclosed);
+            self.report(v, g, kind, g.tag_offset);
         }
         if !g.begun {
             return;

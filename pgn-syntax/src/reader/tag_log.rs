@@ -5,35 +5,51 @@
 //! at apart with one match per pair, for the log and for the value checks.
 //! The log also keeps the SetUp value for the check against FEN.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 /// The tags of the current game, for duplicates, the Seven Tag Roster and
 /// game splitting, kept at O(1) per tag: a bit per roster tag, and for the
 /// other tags a hash of the name (FNV-1a, 64 bits: two different tag names
-/// collide with negligible probability). No name is copied. The first
-/// few distinct hashes are scanned in a short list; past that they go to a
-/// hash set, so that a section of many distinct names stays linear.
+/// collide with negligible probability), each with the offset of the last
+/// pair of that name (the one a duplicate overrides). No name is copied
+/// but a duplicate's. The first few distinct hashes are scanned in a short
+/// list; past that they go to a hash map, so that a section of many
+/// distinct names stays linear.
 #[derive(Debug, Default)]
 pub(super) struct TagLog {
     /// A bit per roster tag present, by roster index.
     pub(super) roster: u8,
+    /// The offset of the last pair of each roster tag, by roster index.
+    roster_at: [u64; 7],
     /// The roster index of the last roster tag.
     last_roster: Option<u8>,
     /// The roster tags present came first and in order so far.
     pub(super) in_order: bool,
     /// A tag outside the roster has been seen.
     others_seen: bool,
-    /// Distinct hashes of the names of the tags outside the roster, the
-    /// first `FEW` of them.
-    others: Vec<u64>,
-    /// The distinct hashes past the first `FEW`.
-    many: HashSet<u64, BuildHasherDefault<HashIsKey>>,
-    /// Offsets of the pairs whose name came before in the section.
-    pub(super) duplicates: Vec<u64>,
+    /// Distinct hashes of the names of the tags outside the roster, with
+    /// the offset of the last pair of each, the first `FEW` of them.
+    others: Vec<(u64, u64)>,
+    /// The distinct hashes past the first `FEW`, with their offsets.
+    many: HashMap<u64, u64, BuildHasherDefault<HashIsKey>>,
+    /// The pairs whose name came before in the section.
+    pub(super) duplicates: Vec<Duplicate>,
     /// The SetUp tag's value, checked against the FEN tag when the section
     /// ends (whether there was one is `GameState::setup_at`).
     pub(super) setup_value: Vec<u8>,
+}
+
+/// A pair whose name came before in its tag section.
+#[derive(Debug)]
+pub(super) struct Duplicate {
+    /// The name.
+    pub(super) name: Box<[u8]>,
+    /// The offset of the pair.
+    pub(super) at: u64,
+    /// The offset of the pair of that name before it, whose value it
+    /// overrides.
+    pub(super) overridden: u64,
 }
 
 /// How many distinct tag names outside the roster [`TagLog`] scans in a list.
@@ -163,7 +179,7 @@ impl TagLog {
         if self.many.capacity() > 4 * FEW {
             // Clearing costs the capacity: a huge section must not slow
             // every later game down.
-            self.many = HashSet::default();
+            self.many = HashMap::default();
         } else {
             self.many.clear();
         }
@@ -175,44 +191,52 @@ impl TagLog {
         match key {
             TagKey::Roster(index) => self.roster & (1 << index) != 0,
             TagKey::Other(hash) => {
-                self.others.contains(&hash) || (!self.many.is_empty() && self.many.contains(&hash))
+                self.others.iter().any(|&(h, _)| h == hash)
+                    || (!self.many.is_empty() && self.many.contains_key(&hash))
             }
         }
     }
 
-    /// Logs the pair with this key at `offset`; true if a pair of that
-    /// name came before.
-    pub(super) fn push(&mut self, key: TagKey, offset: u64) -> bool {
-        let seen = match key {
+    /// Logs the pair `name`, of this key, at `offset`; if a pair of that
+    /// name came before, logs this one as its duplicate too.
+    pub(super) fn push(&mut self, key: TagKey, name: &[u8], offset: u64) {
+        let before = match key {
             TagKey::Roster(index) => {
                 let bit = 1 << index;
-                let seen = self.roster & bit != 0;
-                // A repeated roster tag is a duplicate, not a matter of order.
-                if !seen {
+                let at = &mut self.roster_at[usize::from(index)];
+                if self.roster & bit != 0 {
+                    // A repeated roster tag is a duplicate, not a matter
+                    // of order.
+                    Some(std::mem::replace(at, offset))
+                } else {
+                    *at = offset;
                     if self.others_seen || self.last_roster.is_some_and(|last| index <= last) {
                         self.in_order = false;
                     }
                     self.last_roster = Some(index);
                     self.roster |= bit;
+                    None
                 }
-                seen
             }
             TagKey::Other(hash) => {
                 self.others_seen = true;
-                let seen = self.contains(key);
-                if !seen {
+                let before = match self.others.iter_mut().find(|(h, _)| *h == hash) {
+                    Some((_, at)) => Some(std::mem::replace(at, offset)),
+                    None if self.many.is_empty() => None,
+                    None => self.many.get_mut(&hash).map(|at| std::mem::replace(at, offset)),
+                };
+                if before.is_none() {
                     if self.others.len() < FEW {
-                        self.others.push(hash);
+                        self.others.push((hash, offset));
                     } else {
-                        self.many.insert(hash);
+                        self.many.insert(hash, offset);
                     }
                 }
-                seen
+                before
             }
         };
-        if seen {
-            self.duplicates.push(offset);
+        if let Some(overridden) = before {
+            self.duplicates.push(Duplicate { name: name.into(), at: offset, overridden });
         }
-        seen
     }
 }

@@ -9,12 +9,12 @@ use std::io::{self, Read};
 
 use pgn_lex::{TokenFlags, TokenKind};
 
-use super::checks::examine_tag;
+use super::checks::{TagProblem, examine_tag};
 use super::state::{GameState, TagState};
 use super::tag_log::{Known, TagKey, TagLog};
 use super::visit::Visit;
 use super::{Reader, Tok, begin_game, starts_movetext};
-use crate::diagnostic::DiagnosticKind;
+use crate::diagnostic::{DiagnosticKind, TagFault};
 use crate::place::Place;
 use crate::tags::GameResult;
 use crate::visitor::{CommentKind, Visitor};
@@ -46,7 +46,8 @@ impl<R: Read> Reader<R> {
             || matches!((g.tag, tok.kind), (TagState::Open, TokenKind::Symbol))
             || tok.kind == TokenKind::RightBracket;
         if g.tag != TagState::Closed && later_line && !continues {
-            self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+            let kind = self.malformed(g, TagFault::Unclosed);
+            self.report(v, g, kind, g.tag_offset);
             g.tag = TagState::Closed;
         }
         // Tag repairs read the rest of the line: have it in the window.
@@ -88,13 +89,15 @@ impl<R: Read> Reader<R> {
             (TagState::Closed, _) => self.report(v, g, DiagnosticKind::UnexpectedToken, tok.offset),
             (_, TokenKind::LeftBracket) => {
                 // The pair before has no `]`: drop what it had, start anew.
-                self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+                let kind = self.malformed(g, TagFault::Unclosed);
+                self.report(v, g, kind, g.tag_offset);
                 g.tag = TagState::Open;
                 g.tag_offset = tok.offset;
             }
             (TagState::Open, TokenKind::String | TokenKind::RightBracket) => {
                 // `["x"]` or `[]`: no name.
-                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                let kind = self.malformed(g, TagFault::NoName);
+                self.report(v, g, kind, tok.offset);
                 self.skip_past_close(tok.text.0);
                 g.tag = TagState::Closed;
             }
@@ -107,7 +110,8 @@ impl<R: Read> Reader<R> {
                 self.tag_name.extend_from_slice(self.src.buf.get(start..end).unwrap_or_default());
                 g.tag = TagState::Named;
                 if !valid_tag_name(&self.tag_name) {
-                    self.report(v, g, DiagnosticKind::InvalidTagName, tok.offset);
+                    let name = self.tag_name.as_slice().into();
+                    self.report(v, g, DiagnosticKind::InvalidTagName { name }, tok.offset);
                 }
             }
             (TagState::Named, TokenKind::String) => {
@@ -125,7 +129,8 @@ impl<R: Read> Reader<R> {
                         self.tag_value.clear();
                         self.tag_value.extend_from_slice(value);
                         self.skip_to(close + 1);
-                        self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                        let kind = self.malformed(g, TagFault::QuoteInValue);
+                        self.report(v, g, kind, tok.offset);
                         g.tag = TagState::Closed;
                     }
                     None => {
@@ -146,7 +151,8 @@ impl<R: Read> Reader<R> {
             }
             (TagState::Named, TokenKind::RightBracket) => {
                 // `[pgn]`: a name without a value; dropped.
-                self.report(v, g, DiagnosticKind::MalformedTag, g.tag_offset);
+                let kind = self.malformed(g, TagFault::NoValue);
+                self.report(v, g, kind, g.tag_offset);
                 g.tag = TagState::Closed;
             }
             (TagState::Named, _) => {
@@ -158,14 +164,16 @@ impl<R: Read> Reader<R> {
                 self.tag_value.clear();
                 self.tag_value.extend_from_slice(value);
                 self.skip_to(close.map_or(end, |c| c + 1));
-                self.report(v, g, DiagnosticKind::UnquotedTagValue, tok.offset);
+                let name = self.tag_name.as_slice().into();
+                self.report(v, g, DiagnosticKind::UnquotedTagValue { name }, tok.offset);
                 g.tag = TagState::Closed;
                 self.deliver_held_tag(v, g, g.tag_offset);
             }
             (TagState::Valued, TokenKind::RightBracket) => g.tag = TagState::Closed,
             (TagState::Valued, _) => {
                 // Junk between the value and `]`: skipped up to the `]`.
-                self.report(v, g, DiagnosticKind::MalformedTag, tok.offset);
+                let kind = self.malformed(g, TagFault::JunkBeforeClose);
+                self.report(v, g, kind, tok.offset);
                 self.skip_past_close(tok.text.0);
                 g.tag = TagState::Closed;
             }
@@ -196,9 +204,18 @@ impl<R: Read> Reader<R> {
         let mut at = Place::new(start, window, base, &mut self.src.lines);
         let checks = self.options.checks_tags();
         let problem = deliver_tag(v, g, &mut self.games, &mut self.tags, pair, &mut at, checks);
-        if let Some(kind) = problem {
+        if let Some(problem) = problem {
+            let kind = problem.kind(&self.tag_name, &self.tag_value);
             self.report(v, g, kind, start);
         }
+    }
+
+    /// A malformed tag pair, of the pair being read: named when it got as
+    /// far as its name.
+    pub(super) fn malformed(&self, g: &GameState, fault: TagFault) -> DiagnosticKind {
+        let named = matches!(g.tag, TagState::Named | TagState::Valued);
+        let name = named.then(|| self.tag_name.as_slice().into());
+        DiagnosticKind::MalformedTag { name, fault }
     }
 
     /// After a `[` (whose line is in the window): does a tag name this
@@ -230,7 +247,7 @@ pub(super) fn deliver_tag<V: Visitor>(
     pair: Pair<'_>,
     at: &mut Place<'_>,
     checks: bool,
-) -> Option<DiagnosticKind> {
+) -> Option<TagProblem> {
     begin_game(v, g, games);
     let problem = if checks {
         examine_tag(g, &mut log.setup_value, pair.known, pair.name, pair.value, pair.start)
@@ -241,7 +258,7 @@ pub(super) fn deliver_tag<V: Visitor>(
         }
         None
     };
-    log.push(pair.key, pair.start);
+    log.push(pair.key, pair.name, pair.start);
     v.tag(g, pair.name, pair.value, at);
     g.last_tag_end = pair.end;
     problem

@@ -362,7 +362,7 @@ fn summary(game: &Game) -> String {
 /// most 40 bytes before the position and 60 from it).
 fn render_with_line(out: &mut String, input: &[u8], diagnostic: &pgn_syntax::Diagnostic) {
     let _ = writeln!(out, "  {}", syntax::render_diagnostic(diagnostic));
-    let at = usize::try_from(diagnostic.offset).unwrap_or(usize::MAX).min(input.len());
+    let at = usize::try_from(diagnostic.at.offset).unwrap_or(usize::MAX).min(input.len());
     let start = input[..at].iter().rposition(|&b| b == b'\n' || b == b'\r').map_or(0, |i| i + 1);
     let end =
         input[at..].iter().position(|&b| b == b'\n' || b == b'\r').map_or(input.len(), |i| at + i);

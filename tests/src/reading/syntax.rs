@@ -76,7 +76,7 @@ pub fn fixture_report(fixture: &Path) -> io::Result<String> {
 /// its tags, its movetext as an indented tree (moves with their suffix,
 /// NAGs, comments with their kind, escape lines, variations indented under
 /// `variation`), its termination marker and its diagnostics as
-/// `LINE:COLUMN (byte OFFSET) game N SEVERITY Kind`; last, diagnostics
+/// `LINE:COLUMN (byte OFFSET) game N SEVERITY: message`; last, diagnostics
 /// that no game holds.
 pub fn render_games(input: &[u8]) -> String {
     render_reading(&read_bytes(input))
@@ -123,11 +123,16 @@ pub fn render_reading(reading: &Reading) -> String {
     out
 }
 
-/// One diagnostic: `LINE:COLUMN (byte OFFSET) game N SEVERITY Kind`.
+/// One diagnostic: `LINE:COLUMN (byte OFFSET) game N SEVERITY: message`.
 pub fn render_diagnostic(d: &Diagnostic) -> String {
     format!(
-        "{}:{} (byte {}) game {} {} {:?}",
-        d.line, d.column, d.offset, d.game, d.severity, d.kind
+        "{}:{} (byte {}) game {} {}: {}",
+        d.at.line,
+        d.at.column,
+        d.at.offset,
+        d.game,
+        d.severity(),
+        d.kind
     )
 }
 
