@@ -244,3 +244,69 @@ fn moves_carry_their_place() {
         }
     }
 }
+
+/// Collects every diagnostic; games are counted.
+#[derive(Default)]
+struct Diagnostics(Vec<pgn_syntax::Diagnostic>);
+
+impl Visitor for Diagnostics {
+    type Tags = ();
+    type Movetext = Option<GameResult>;
+    type Output = Option<GameResult>;
+
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output, Self::Movetext> {
+        ControlFlow::Continue(None)
+    }
+
+    fn termination(
+        &mut self,
+        result: &mut Option<GameResult>,
+        marker: GameResult,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        *result = Some(marker);
+        ControlFlow::Continue(())
+    }
+
+    fn diagnostic(&mut self, d: &pgn_syntax::Diagnostic) {
+        self.0.push(d.clone());
+    }
+
+    fn end_game(&mut self, result: Option<GameResult>) -> Option<GameResult> {
+        result
+    }
+}
+
+#[test]
+fn reader_options_turn_checks_and_diagnostics_off() {
+    // A bad date, no roster, a stray byte; the second game has no marker
+    // and takes its result from the Result tag.
+    let input = b"[Date \"2024.13.01\"]\n\n1. e4 \x01 e5 *\n\n[Result \"0-1\"]\n\n1. d4\n";
+    let read = |builder: pgn_syntax::ReaderBuilder| {
+        let mut v = Diagnostics::default();
+        let results: Vec<_> =
+            builder.build(&input[..]).outputs(&mut v).collect::<io::Result<_>>().expect("memory");
+        let kinds: Vec<String> = v.0.iter().map(|d| format!("{:?}", d.kind)).collect();
+        (results, kinds)
+    };
+    let results = [Some(GameResult::Unknown), Some(GameResult::BlackWins)];
+
+    let (all, kinds) = read(Reader::builder());
+    assert_eq!(all, results);
+    assert!(kinds.iter().any(|k| k.starts_with("InvalidTagValue")), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k.starts_with("IncompleteSevenTagRoster")), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k.starts_with("InvalidBytes")), "{kinds:?}");
+
+    let (no_tags, kinds) = read(Reader::builder().tag_checks(false));
+    assert_eq!(no_tags, results);
+    assert!(!kinds.iter().any(|k| k.contains("Tag") || k.contains("Roster")), "{kinds:?}");
+    assert!(kinds.iter().any(|k| k.starts_with("InvalidBytes")), "{kinds:?}");
+
+    let (quiet, kinds) = read(Reader::builder().diagnostics(false).buffer_size(16));
+    assert_eq!(quiet, results);
+    assert!(kinds.is_empty(), "{kinds:?}");
+}

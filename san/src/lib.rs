@@ -16,10 +16,42 @@
 //!   other piece letters or figurines; [`Lan`] and [`Uci`] write long
 //!   algebraic and UCI notation.
 //!
-//! Replaying whole games ([`Replayer`], [`replay`]) builds on these, and
-//! so does [`resolve_epd`], which resolves the move operands of EPD
-//! records (`am`, `bm`, `pm`, `sm`, `pv`) and writes them back in
-//! canonical SAN.
+//! - Games: [`replay`] turns a game read by `pgn_syntax` into a
+//!   [`ReplayedGame`] (the same `pgn_syntax::Game` type with legal moves and
+//!   a start position), [`Replayer`] does it as the game is read (for a
+//!   [`ReplayVisitor`]), the [`Walker`] walks a replayed game with the
+//!   position before every move, and the [`GameBuilder`] makes games in
+//!   code. All four move through a movetext on one cursor, so they agree.
+//! - EPD: [`resolve_epd`] resolves the move operands of EPD records (`am`,
+//!   `bm`, `pm`, `sm`, `pv`) and writes them back in canonical SAN.
+//!
+//! The crates whose types appear here are re-exported ([`chess_core`],
+//! [`fen_epd`], [`pgn_syntax`]), so this crate alone reads and replays
+//! files:
+//!
+//! ```
+//! use san::pgn_syntax::read_games;
+//! use san::{Event, Walker};
+//!
+//! let pgn = b"[Event \"?\"]\n\n1. e4 e5 2. Nf3 (2. Ke3) Nc6 *\n";
+//! for read in read_games(&pgn[..]) {
+//!     let (game, source) = read?;
+//!     let (replayed, problems) = san::replay(&game, &source);
+//!     for problem in &problems {
+//!         // 3:21: game 1: error: illegal move: `Ke3` (ply 3)
+//!         assert_eq!(problem.to_string(), "3:21: game 1: error: illegal move: `Ke3` (ply 3)");
+//!     }
+//!     let mut walker = Walker::new(&replayed);
+//!     let mut sans = Vec::new();
+//!     while let Some(event) = walker.next() {
+//!         if let Event::Move(played) = event {
+//!             sans.push(san::San::from_move(played.before, played.m).to_string());
+//!         }
+//!     }
+//!     assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
+//! }
+//! # Ok::<_, std::io::Error>(())
+//! ```
 //!
 //! # Example
 //!
