@@ -48,9 +48,8 @@ fn bench(c: &mut Criterion) {
         group.throughput(Throughput::Bytes(data.len() as u64));
         group.bench_function(format!("visitor/{name}"), |b| {
             b.iter(|| {
-                let mut reader = Reader::new(&data[..]);
                 let mut moves = Moves(0);
-                while let Ok(Some(())) = reader.read_game(&mut moves) {}
+                let _ = Reader::new(&data[..]).visit_all(&mut moves);
                 moves.0
             })
         });

@@ -205,8 +205,8 @@ impl ReplayVisitor for Render {
 
 fn replay(input: &[u8]) -> Render {
     let mut replayer = Replayer::new(Render::default());
-    let mut reader = Reader::new(input);
-    while let Ok(Some(())) = reader.read_game(&mut replayer) {}
+    // Reading from memory cannot fail.
+    let _ = Reader::new(input).visit_all(&mut replayer);
     replayer.into_inner()
 }
 

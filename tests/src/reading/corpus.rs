@@ -42,7 +42,7 @@ pub fn checks() -> Vec<Check> {
 const FOLDERS: &[&str] = &["pgn", "bench"];
 
 /// The compressed benchmark, read in `--full` mode only.
-const COMPRESSED: &str = "bench/gnuchess-book_1.02.pgn.zst";
+pub(crate) const COMPRESSED: &str = "bench/gnuchess-book_1.02.pgn.zst";
 
 /// A file whose game count differs from the README's, and why.
 #[derive(Clone, Copy, Debug)]
@@ -294,6 +294,16 @@ fn game_counts(ctx: &Context, section: &mut Section) {
 /// Counts the games of a zstd file, decompressed by the `zstd` program
 /// into a pipe that the reader streams from.
 fn count_compressed(path: &Path) -> Result<u64, String> {
+    with_decompressed(path, count_games)?.map_err(|err| format!("cannot read: {err}"))
+}
+
+/// Runs `f` over the decompressed bytes of a zstd file, streamed from the
+/// `zstd` program (no dependency of ours; without the program, an error
+/// that says to install it). A panic of `f` is an error too.
+pub(crate) fn with_decompressed<T>(
+    path: &Path,
+    f: impl FnOnce(std::process::ChildStdout) -> T,
+) -> Result<T, String> {
     let mut child = Command::new("zstd")
         .arg("-dc")
         .arg(path)
@@ -302,12 +312,12 @@ fn count_compressed(path: &Path) -> Result<u64, String> {
         .spawn()
         .map_err(|err| format!("cannot run `zstd -dc` (install zstd to read this file): {err}"))?;
     let stdout = child.stdout.take().ok_or("zstd has no output pipe")?;
-    let counted = no_panic(|| count_games(stdout));
+    let done = no_panic(|| f(stdout));
     let status = child.wait().map_err(|err| format!("zstd: {err}"))?;
     if !status.success() {
         return Err(format!("zstd failed: {status}"));
     }
-    counted?.map_err(|err| format!("cannot read: {err}"))
+    done
 }
 
 /// The snapshot of a malformed file: `corpus@<path with / as __>.snap`.
