@@ -128,10 +128,16 @@ impl Engine {
 
     /// Sets up the main line, once, when the movetext begins. A problem
     /// with the setup is kept until a place to report it is known.
+    #[inline]
     fn start(&mut self) {
-        if self.started {
-            return;
+        if !self.started {
+            self.set_up();
         }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn set_up(&mut self) {
         self.started = true;
         let mut start = Some(Position::new());
         if let Some(variant) = self.variant.as_deref().filter(|v| !is_chess_variant(v)) {
@@ -155,6 +161,13 @@ impl Engine {
         self.start = start;
     }
 
+    /// Reports the setup problem at the first move, `at`.
+    #[cold]
+    fn report_setup_at(&mut self, at: &mut dyn FnMut() -> Option<Location>) {
+        let here = at();
+        self.report_setup(here);
+    }
+
     /// Reports the setup problem, if any, at `at`.
     fn report_setup(&mut self, at: Option<Location>) {
         if let Some(problem) = self.setup_problem.take() {
@@ -166,8 +179,7 @@ impl Engine {
     fn san(&mut self, text: &[u8], at: &mut dyn FnMut() -> Option<Location>) -> Outcome {
         self.start();
         if self.setup_problem.is_some() {
-            let here = at();
-            self.report_setup(here);
+            self.report_setup_at(at);
         }
         let (next, ply) = self.lines.next();
         if self.lines.depth() == 0 {
