@@ -5,6 +5,7 @@
 //! main loop and are inlined into it.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 
 use super::Reader;
 use super::state::{GameState, Phase, Skipping};
@@ -84,14 +85,20 @@ impl<R: Read> Reader<R> {
         let window = &self.src.buf[..self.src.end];
         let base = self.src.base();
         let mut moves = false;
+        // The movetext state is looked up once for the whole run of moves.
+        let Some((visitor, movetext)) = v.movetext_parts(g) else { return Fast::General };
+        let mut ended = None;
         while let Some(text) = self.src.lexer.next_plain_move(window) {
             moves = true;
             let offset = base + (self.src.lexer.consumed() - text.len()) as u64;
             let mut at = Place::new(offset, window, base, &mut self.src.lines);
-            v.san(g, text, None, &mut at);
-            if g.skipping != Skipping::No {
+            if let ControlFlow::Break(output) = visitor.san(movetext, text, None, &mut at) {
+                ended = Some(output);
                 break;
             }
+        }
+        if let Some(output) = ended {
+            v.end_early(g, output);
         }
         if !moves {
             return Fast::General;

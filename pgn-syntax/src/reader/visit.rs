@@ -206,6 +206,30 @@ impl<'v, V: Visitor> Visit<'v, V> {
         settle(&mut self.held, g, flow);
     }
 
+    /// The visitor and the movetext state, for a run of callbacks (the
+    /// fast path of plain moves); `None` when the game has ended early.
+    /// A `Break` of one of them goes to [`Visit::end_early`].
+    #[inline(always)]
+    pub(super) fn movetext_parts(
+        &mut self,
+        g: &mut GameState,
+    ) -> Option<(&mut V, &mut V::Movetext)> {
+        let m = match self.held {
+            Held::Movetext(_) => match &mut self.held {
+                Held::Movetext(m) => m,
+                _ => return None,
+            },
+            _ => movetext(self.v, &mut self.held, &mut self.pending, g)?,
+        };
+        Some((&mut *self.v, m))
+    }
+
+    /// A callback ended the game early with `output`.
+    #[cold]
+    pub(super) fn end_early(&mut self, g: &mut GameState, output: V::Output) {
+        settle(&mut self.held, g, ControlFlow::Break(output));
+    }
+
     /// A move.
     #[inline(always)]
     pub(super) fn san(
