@@ -10,6 +10,8 @@ use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
 use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
 
+use crate::{Status, unreadable};
+
 /// What `pgn check` counts.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CheckCounts {
@@ -91,30 +93,35 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
     }
 }
 
-/// Opens `name` (`-` is standard input) and runs `f` over it.
-fn with_input<T>(name: &str, f: impl FnOnce(&mut dyn Read) -> io::Result<T>) -> io::Result<T> {
-    let result = if name == "-" {
-        f(&mut io::stdin().lock())
-    } else {
-        File::open(name).and_then(|mut file| f(&mut file))
-    };
-    result.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))
+/// Opens `name` (`-` is standard input).
+pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
+    if name == "-" { Ok(Box::new(io::stdin().lock())) } else { Ok(Box::new(File::open(name)?)) }
 }
 
 /// Runs `pgn check` over `files`: one line per file when there are
-/// several, then `games=N moves=M errors=E warnings=W`.
-pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<CheckCounts> {
+/// several, then `games=N moves=M errors=E warnings=W`. A file that cannot
+/// be read is reported and the others are read.
+pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<Status> {
     let mut out = io::stdout().lock();
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut total = CheckCounts::default();
+    let mut status = Status::default();
     for name in files {
-        let counts = with_input(name, |input| {
-            let checker =
-                Checker { counts: CheckCounts::default(), name, errors: &mut errors, mainline };
-            let mut replayer = Replayer::new(checker);
-            Reader::new(input).visit_all(&mut replayer)?;
-            Ok(replayer.into_inner().counts)
-        })?;
+        let input = match open(name) {
+            Ok(input) => input,
+            Err(err) => {
+                unreadable(&mut status, &mut errors, "check", name, &err)?;
+                continue;
+            }
+        };
+        let checker =
+            Checker { counts: CheckCounts::default(), name, errors: &mut errors, mainline };
+        let mut replayer = Replayer::new(checker);
+        let read = Reader::new(input).visit_all(&mut replayer);
+        let counts = replayer.into_inner().counts;
+        if let Err(err) = read {
+            unreadable(&mut status, &mut errors, "check", name, &err)?;
+        }
         if files.len() > 1 {
             writeln!(out, "{name}: {}", summary(&counts))?;
         }
@@ -122,7 +129,8 @@ pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<CheckCou
     }
     errors.flush()?;
     writeln!(out, "{}", summary(&total))?;
-    Ok(total)
+    status.input_errors = total.has_errors();
+    Ok(status)
 }
 
 fn summary(c: &CheckCounts) -> String {
@@ -132,10 +140,13 @@ fn summary(c: &CheckCounts) -> String {
 /// Writes the FEN after the last main-line move of each game, or the start
 /// position and the position after every main-line ply.
 struct FenWriter<'a, W: Write, E: Write> {
-    out: W,
+    out: &'a mut W,
     name: &'a str,
     errors: &'a mut E,
     every_ply: bool,
+    /// A diagnostic of error severity was written.
+    input_errors: bool,
+    /// The first error writing the output.
     error: Option<io::Error>,
 }
 
@@ -195,10 +206,12 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
+        self.input_errors |= d.severity() == Severity::Error;
         let _ = writeln!(self.errors, "{}:{d}", self.name);
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
+        self.input_errors |= d.severity() == Severity::Error;
         let _ = writeln!(self.errors, "{}:{d}", self.name);
     }
 
@@ -211,19 +224,48 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
     }
 }
 
-/// Runs `pgn fen FILE`.
-pub(crate) fn run_fen(name: &str, every_ply: bool) -> io::Result<()> {
-    let out = BufWriter::new(io::stdout().lock());
+/// Runs `pgn fen FILE...`. A file that cannot be read is reported and the
+/// others are read.
+pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
+    let mut out = BufWriter::new(io::stdout().lock());
     let mut errors = BufWriter::new(io::stderr().lock());
-    with_input(name, |input| {
-        let writer = FenWriter { out, name, errors: &mut errors, every_ply, error: None };
+    let mut status = Status::default();
+    for name in files {
+        let input = match open(name) {
+            Ok(input) => input,
+            Err(err) => {
+                unreadable(&mut status, &mut errors, "fen", name, &err)?;
+                continue;
+            }
+        };
+        let writer = FenWriter {
+            out: &mut out,
+            name,
+            errors: &mut errors,
+            every_ply,
+            input_errors: false,
+            error: None,
+        };
         let mut replayer = Replayer::new(writer);
-        Reader::new(input).visit_all(&mut replayer)?;
-        let mut writer = replayer.into_inner();
-        if let Some(e) = writer.error.take() {
-            return Err(e);
+        let mut reader = Reader::new(input);
+        // Game by game, so that a closed output stops the run at once.
+        let read = loop {
+            match reader.read_game(&mut replayer) {
+                Ok(Some(())) if replayer.inner().error.is_none() => {}
+                Ok(_) => break Ok(()),
+                Err(err) => break Err(err),
+            }
+        };
+        let writer = replayer.into_inner();
+        status.input_errors |= writer.input_errors;
+        if let Some(err) = writer.error {
+            return Err(err);
         }
-        writer.out.flush()
-    })?;
-    errors.flush()
+        if let Err(err) = read {
+            unreadable(&mut status, &mut errors, "fen", name, &err)?;
+        }
+    }
+    out.flush()?;
+    errors.flush()?;
+    Ok(status)
 }

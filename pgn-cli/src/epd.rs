@@ -9,6 +9,8 @@ use std::io::{self, BufWriter, Read, Write};
 use fen_epd::{CastlingNotation, EpdReader, Location, Severity};
 use san::resolve_epd;
 
+use crate::{Status, unreadable};
+
 /// What `pgn epd` writes for each valid record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum EpdOutput {
@@ -44,24 +46,31 @@ impl fmt::Display for EpdCounts {
 /// Reads `name` whole (`-` is standard input): EPD files are small, and
 /// the reader works on a byte slice.
 fn read_input(name: &str) -> io::Result<Vec<u8>> {
-    let result = if name == "-" {
+    if name == "-" {
         let mut bytes = Vec::new();
         io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
     } else {
         fs::read(name)
-    };
-    result.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))
+    }
 }
 
 /// Runs `pgn epd` over `files`; with [`EpdOutput::Check`] the last line of
-/// standard output is `records=N errors=E warnings=W`.
-pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> {
+/// standard output is `records=N errors=E warnings=W`. A file that cannot
+/// be read is reported and the others are read.
+pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut diagnostics = BufWriter::new(io::stderr().lock());
     let mut counts = EpdCounts::default();
+    let mut status = Status::default();
     let mut line = Vec::new();
     for name in files {
-        let input = read_input(name)?;
+        let input = match read_input(name) {
+            Ok(input) => input,
+            Err(err) => {
+                unreadable(&mut status, &mut diagnostics, "epd", name, &err)?;
+                continue;
+            }
+        };
         for record in EpdReader::new(&input) {
             counts.records += 1;
             // The record's diagnostics, from both layers, in input order.
@@ -119,5 +128,6 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<EpdCounts> 
     }
     out.flush()?;
     diagnostics.flush()?;
-    Ok(counts)
+    status.input_errors = counts.has_errors();
+    Ok(status)
 }

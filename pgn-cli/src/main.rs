@@ -13,10 +13,11 @@
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
-//! Exit codes: 0 on success, 1 when `pgn check` or `pgn epd` found an
-//! error, 2 for bad
-//! arguments or input that cannot be read (one line on standard error says
-//! why).
+//! Exit codes, the same for every subcommand: 0 when the input is clean
+//! (warnings allowed), 1 when it has errors, 2 for bad arguments or an
+//! input that cannot be read (one line on standard error says which; the
+//! other files are still read). A closed standard output (`| head`) ends
+//! the run quietly with 0.
 
 mod check;
 mod epd;
@@ -74,8 +75,9 @@ enum Command {
     },
     /// Print the FEN after the last main-line move of each game.
     Fen {
-        /// A PGN file; `-` reads standard input.
-        file: String,
+        /// PGN files; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
         /// Print the start position and the FEN after every main-line move
         /// instead.
         #[arg(long)]
@@ -102,46 +104,68 @@ enum Command {
     },
 }
 
+/// How a run went, for its exit code.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Status {
+    /// The input had errors (diagnostics of error severity).
+    pub(crate) input_errors: bool,
+    /// Files that could not be opened or read (each reported).
+    pub(crate) unreadable: u64,
+}
+
+impl Status {
+    /// 2 for unreadable input, else 1 for errors in the input, else 0.
+    fn exit_code(self) -> ExitCode {
+        if self.unreadable > 0 {
+            ExitCode::from(2)
+        } else if self.input_errors {
+            ExitCode::from(1)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+/// Reports an input that cannot be opened or read, on standard error, and
+/// counts it; the run goes on with the next file.
+pub(crate) fn unreadable(
+    status: &mut Status,
+    errors: &mut impl Write,
+    command: &str,
+    name: &str,
+    err: &io::Error,
+) -> io::Result<()> {
+    status.unreadable += 1;
+    writeln!(errors, "pgn {command}: {name}: {err}")
+}
+
+/// The exit code of a run: its status, or for a failure to write the
+/// output, 0 when the reader of the output has gone (`| head`), else 2.
+fn finish(command: &str, run: io::Result<Status>) -> ExitCode {
+    match run {
+        Ok(status) => status.exit_code(),
+        Err(err) if err.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(err) => {
+            eprintln!("pgn {command}: cannot write the output: {err}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
-        Command::Stats { files } => match stats::run(&files) {
-            Ok(_) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("pgn stats: {err}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Check { files, mainline } => match check::run_check(&files, mainline) {
-            Ok(counts) if counts.has_errors() => ExitCode::from(1),
-            Ok(_) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("pgn check: {err}");
-                ExitCode::from(2)
-            }
-        },
-        Command::Fen { file, every_ply } => match check::run_fen(&file, every_ply) {
-            Ok(()) => ExitCode::SUCCESS,
-            Err(err) => {
-                eprintln!("pgn fen: {err}");
-                ExitCode::from(2)
-            }
-        },
+        Command::Stats { files } => finish("stats", stats::run(&files)),
+        Command::Check { files, mainline } => finish("check", check::run_check(&files, mainline)),
+        Command::Fen { files, every_ply } => finish("fen", check::run_fen(&files, every_ply)),
         Command::Epd { files, check, to_fen } => {
             let output = match (check, to_fen) {
                 (true, _) => epd::EpdOutput::Check,
                 (false, true) => epd::EpdOutput::Fen,
                 (false, false) => epd::EpdOutput::Canonical,
             };
-            match epd::run(&files, output) {
-                Ok(counts) if counts.has_errors() => ExitCode::from(1),
-                Ok(_) => ExitCode::SUCCESS,
-                Err(err) => {
-                    eprintln!("pgn epd: {err}");
-                    ExitCode::from(2)
-                }
-            }
+            finish("epd", epd::run(&files, output))
         }
     }
 }

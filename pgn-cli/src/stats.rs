@@ -8,6 +8,8 @@ use std::ops::ControlFlow;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Severity, Visitor};
 
+use crate::{Status, unreadable};
+
 /// What `pgn stats` counts.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Counts {
@@ -125,19 +127,27 @@ fn count<R: Read, W: Write>(input: R, name: &str, errors: &mut W) -> io::Result<
 }
 
 /// Runs `pgn stats` over `files` (`-` is standard input). Prints one line
-/// per file when there are several, then the summary line.
-pub(crate) fn run(files: &[String]) -> io::Result<Counts> {
+/// per file when there are several, then the summary line. A file that
+/// cannot be read is reported and the others are read.
+pub(crate) fn run(files: &[String]) -> io::Result<Status> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut total = Counts::default();
+    let mut status = Status::default();
     for name in files {
         let counts = if name == "-" {
             count(io::stdin().lock(), name, &mut errors)
         } else {
             File::open(name).and_then(|f| count(f, name, &mut errors))
         };
-        let counts = counts.map_err(|e| io::Error::new(e.kind(), format!("{name}: {e}")))?;
+        let counts = match counts {
+            Ok(counts) => counts,
+            Err(err) => {
+                unreadable(&mut status, &mut errors, "stats", name, &err)?;
+                continue;
+            }
+        };
         if files.len() > 1 {
             writeln!(out, "{name}: tags={} {}", counts.tags, counts.summary())?;
         } else {
@@ -147,5 +157,6 @@ pub(crate) fn run(files: &[String]) -> io::Result<Counts> {
     }
     errors.flush()?;
     writeln!(out, "{}", total.summary())?;
-    Ok(total)
+    status.input_errors = total.errors > 0;
+    Ok(status)
 }
