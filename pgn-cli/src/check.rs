@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
-use san::{Played, ReplayDiagnostic, ReplayVisitor, Replayer};
+use san::{Played, ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
 
 use crate::{Status, unreadable};
 
@@ -137,13 +137,23 @@ fn summary(c: &CheckCounts) -> String {
     format!("games={} moves={} errors={} warnings={}", c.games, c.moves, c.errors, c.warnings)
 }
 
-/// Writes the FEN after the last main-line move of each game, or the start
-/// position and the position after every main-line ply.
+/// Writes one record per game: the FEN after the last main-line move, or
+/// with `every_ply` the start position and the FEN after every main-line
+/// move (games separated by an empty line). A game that cannot be replayed
+/// to its end has instead (or after its plies so far) the line
+/// `# game N: not replayed: WHY`, so that the output lines up with the
+/// input; EPD readers skip `#` lines.
 struct FenWriter<'a, W: Write, E: Write> {
     out: &'a mut W,
     name: &'a str,
     errors: &'a mut E,
     every_ply: bool,
+    /// Games begun so far in this file, and in the files before it.
+    games: u64,
+    earlier_games: u64,
+    /// Why the current game's main line could not be replayed, first
+    /// problem only.
+    not_replayed: Option<String>,
     /// A diagnostic of error severity was written.
     input_errors: bool,
     /// The first error writing the output.
@@ -153,7 +163,11 @@ struct FenWriter<'a, W: Write, E: Write> {
 impl<W: Write, E: Write> FenWriter<'_, W, E> {
     fn write(&mut self, pos: &Position) {
         let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
-        if let Err(e) = writeln!(self.out, "{fen}") {
+        self.line(format_args!("{fen}"));
+    }
+
+    fn line(&mut self, text: std::fmt::Arguments<'_>) {
+        if let Err(e) = writeln!(self.out, "{text}") {
             self.error.get_or_insert(e);
         }
     }
@@ -161,11 +175,17 @@ impl<W: Write, E: Write> FenWriter<'_, W, E> {
 
 impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
     type Tags = ();
-    /// The position after the last main-line move so far.
+    /// The position after the last main-line move so far (`None` when the
+    /// game could not be set up).
     type Movetext = Option<Position>;
     type Output = ();
 
     fn begin_tags(&mut self) -> ControlFlow<()> {
+        self.games += 1;
+        self.not_replayed = None;
+        if self.every_ply && self.games + self.earlier_games > 1 {
+            self.line(format_args!(""));
+        }
         ControlFlow::Continue(())
     }
 
@@ -211,15 +231,35 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
+        // Variations are skipped: an error here stops the main line, as
+        // does a game that cannot be set up (an unknown variant too).
+        let stops = d.severity() == Severity::Error
+            || matches!(d.problem, ReplayProblem::UnsupportedVariant(_));
+        if stops && self.not_replayed.is_none() {
+            let why = match &d.san {
+                Some((text, ply)) => {
+                    format!("{}: `{}` (ply {ply})", d.problem, String::from_utf8_lossy(text))
+                }
+                None => d.problem.to_string(),
+            };
+            self.not_replayed = Some(why);
+        }
         self.input_errors |= d.severity() == Severity::Error;
         let _ = writeln!(self.errors, "{}:{d}", self.name);
     }
 
     fn end_game(&mut self, last: Option<Position>) {
-        if !self.every_ply
-            && let Some(pos) = last
-        {
-            self.write(&pos);
+        match self.not_replayed.take() {
+            Some(why) => {
+                let (name, game) = (self.name, self.games);
+                self.line(format_args!("# {name}: game {game}: not replayed: {why}"));
+            }
+            None if !self.every_ply => {
+                if let Some(pos) = last {
+                    self.write(&pos);
+                }
+            }
+            None => {}
         }
     }
 }
@@ -230,6 +270,7 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
+    let mut earlier_games = 0;
     for name in files {
         let input = match open(name) {
             Ok(input) => input,
@@ -243,6 +284,9 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
             name,
             errors: &mut errors,
             every_ply,
+            games: 0,
+            earlier_games,
+            not_replayed: None,
             input_errors: false,
             error: None,
         };
@@ -257,6 +301,7 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
             }
         };
         let writer = replayer.into_inner();
+        earlier_games += writer.games;
         status.input_errors |= writer.input_errors;
         if let Some(err) = writer.error {
             return Err(err);

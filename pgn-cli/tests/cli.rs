@@ -129,3 +129,49 @@ fn standard_input_is_a_file_like_the_others() {
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("games=1 moves=3"), "{}", text(&out.stdout));
 }
+
+/// Four games: an unknown variant, an illegal move, a bad FEN tag, and a
+/// Variant value with padding (standard chess).
+const MIXED: &[u8] = b"[Variant \"Crazyhouse\"]\n\n1. e4 *\n\n1. e4 Ke3 2. d4 *\n\n\
+[SetUp \"1\"]\n[FEN \"bad\"]\n\n1. e4 *\n\n[Variant \" Standard \"]\n\n1. d4 *\n";
+
+#[test]
+fn fen_writes_one_record_per_game_also_for_games_it_cannot_replay() {
+    let input = TempFile::new("mixed.pgn", MIXED);
+    let out = pgn(&["fen", input.path()]);
+    assert_eq!(out.status.code(), Some(1), "the illegal move and the bad FEN are errors");
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    let name = input.path();
+    assert_eq!(
+        lines,
+        [
+            format!(
+                "# {name}: game 1: not replayed: Variant tag: \"Crazyhouse\" is not supported; \
+                 moves not checked"
+            )
+            .as_str(),
+            &format!("# {name}: game 2: not replayed: illegal move: `Ke3` (ply 2)"),
+            &format!(
+                "# {name}: game 3: not replayed: FEN tag is not a legal position (expected 4 or \
+                 6 fields, found 1 at byte 3); moves not checked"
+            ),
+            "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1",
+        ]
+    );
+}
+
+#[test]
+fn fen_every_ply_separates_games() {
+    let input = TempFile::new("mixed-plies.pgn", MIXED);
+    let other = TempFile::new("plies2.pgn", b"1. c4 *\n");
+    let out = pgn(&["fen", "--every-ply", input.path(), other.path()]);
+    let stdout = text(&out.stdout);
+    let games: Vec<&str> = stdout.split("\n\n").collect();
+    assert_eq!(games.len(), 5, "{stdout}");
+    // Game 2: the start, 1. e4, then the record of the illegal move.
+    let game2: Vec<&str> = games[1].lines().collect();
+    assert_eq!(game2.len(), 3, "{stdout}");
+    assert!(game2[2].starts_with("# ") && game2[2].contains("game 2: not replayed"), "{stdout}");
+    assert!(games[4].lines().nth(1).is_some_and(|l| l.contains("2P5")), "{stdout}");
+}
