@@ -7,8 +7,11 @@
 //!
 //! 1. [`Reader`] reads from any `io::Read` with a fixed buffer and hands
 //!    each game's parts to a [`Visitor`] (tags, moves, NAGs, comments,
-//!    variations, escape lines, the termination marker). Every callback can
-//!    skip the rest of a variation or a game, or stop ([`Skip`]). Memory
+//!    variations, escape lines, the termination marker), each with its
+//!    [`Place`], in three phases whose per-game states the visitor owns.
+//!    Every callback can end its game early (`ControlFlow::Break`), and a
+//!    variation can be skipped ([`Branch`]). Options
+//!    ([`Reader::builder`]) turn off tag checks or diagnostics. Memory
 //!    stays constant however large the file.
 //! 2. [`read_games`] (with the [`GameCollector`] visitor) builds each
 //!    [`Game`] (tags in input order, the movetext as a flat tree of

@@ -165,7 +165,7 @@ fn all_fixtures() -> (Vec<Fixture>, Vec<String>) {
 }
 
 /// The code of a fixture name `CODE_NNNN_words.pgn`, if the name has that
-/// form and the code is one of [`ROWS`].
+/// form and the code is one of `ROWS`.
 pub fn fixture_code(file_name: &str) -> Option<&str> {
     let stem = file_name.strip_suffix(".pgn")?;
     let mut parts = stem.splitn(3, '_');
