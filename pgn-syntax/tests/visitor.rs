@@ -310,3 +310,13 @@ fn reader_options_turn_checks_and_diagnostics_off() {
     assert_eq!(quiet, results);
     assert!(kinds.is_empty(), "{kinds:?}");
 }
+
+#[test]
+fn a_game_ended_early_without_a_marker_does_not_swallow_the_next() {
+    let log = Log { end_at_tags: true, ..Log::default() };
+    let got = games(b"[Event \"a\"]\n\n1. e4\n\n[Event \"b\"]\n\n1. d4 *\n", log);
+    assert_eq!(got, [["skipped"], ["skipped"]]);
+    let log = Log { end_at_move: Some("e4"), ..Log::default() };
+    let got = games(b"[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 *\n", log);
+    assert_eq!(got, [vec!["[Event]", "e4"], vec!["[Event]", "d4", "*"]]);
+}

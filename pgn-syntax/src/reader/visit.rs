@@ -6,7 +6,7 @@
 
 use std::ops::ControlFlow;
 
-use super::state::{GameState, Skipping};
+use super::state::{GameState, Phase, Skipping};
 use crate::diagnostic::Diagnostic;
 use crate::nag::{Nag, Suffix};
 use crate::place::{Location, Place};
@@ -84,11 +84,15 @@ pub(super) struct Visit<'v, V: Visitor> {
 }
 
 /// The state after a callback: a break ends the game with its output, and
-/// the reader skips the rest of it.
+/// the reader skips the rest of its movetext. A tag section is still read
+/// (calling nothing), so that where the next game starts is found as
+/// always; its movetext is skipped from its start.
 fn settle<V: Visitor>(held: &mut Held<V>, g: &mut GameState, flow: ControlFlow<V::Output>) {
     if let ControlFlow::Break(output) = flow {
         *held = Held::Done(output);
-        g.skipping = Skipping::Game;
+        if g.phase == Phase::Movetext {
+            g.skipping = Skipping::Game;
+        }
     }
 }
 
@@ -183,9 +187,12 @@ impl<'v, V: Visitor> Visit<'v, V> {
         }
     }
 
-    /// The movetext begins.
+    /// The movetext begins (the reader is in its phase).
     pub(super) fn begin_movetext(&mut self, g: &mut GameState) {
         let _ = movetext(self.v, &mut self.held, &mut self.pending, g);
+        if let Held::Done(_) = self.held {
+            g.skipping = Skipping::Game;
+        }
     }
 
     /// Calls a movetext callback with the movetext state.
