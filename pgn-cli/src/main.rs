@@ -53,8 +53,9 @@ enum Command {
     /// Read PGN files (no chess rules) and count what they hold.
     ///
     /// Diagnostics go to standard error as `FILE:LINE:COL: game N:
-    /// error|warning: message`; the last line of standard output is
-    /// `games=N moves=M comments=C nags=G variations=V errors=E warnings=W`.
+    /// error|warning: message`; standard output has a line per file when
+    /// there are several, then the total, each `games=N tags=T moves=M
+    /// suffixes=S comments=C nags=G variations=V errors=E warnings=W`.
     Stats {
         /// PGN files; `-` reads standard input.
         #[arg(required = true)]

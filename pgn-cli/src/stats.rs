@@ -16,6 +16,8 @@ pub(crate) struct Counts {
     games: u64,
     tags: u64,
     moves: u64,
+    /// Suffix annotations glued to a move (`e4!`, `Nf3?!`).
+    suffixes: u64,
     comments: u64,
     nags: u64,
     variations: u64,
@@ -28,6 +30,7 @@ impl Counts {
         self.games += other.games;
         self.tags += other.tags;
         self.moves += other.moves;
+        self.suffixes += other.suffixes;
         self.comments += other.comments;
         self.nags += other.nags;
         self.variations += other.variations;
@@ -35,12 +38,17 @@ impl Counts {
         self.warnings += other.warnings;
     }
 
-    /// The summary line: `games=N moves=M comments=C nags=G variations=V errors=E warnings=W`.
+    /// The summary line: `games=N tags=T moves=M suffixes=S comments=C
+    /// nags=G variations=V errors=E warnings=W`, the same for one file and
+    /// for the total.
     fn summary(&self) -> String {
         format!(
-            "games={} moves={} comments={} nags={} variations={} errors={} warnings={}",
+            "games={} tags={} moves={} suffixes={} comments={} nags={} variations={} errors={} \
+             warnings={}",
             self.games,
+            self.tags,
             self.moves,
+            self.suffixes,
             self.comments,
             self.nags,
             self.variations,
@@ -79,10 +87,11 @@ impl<W: Write> Visitor for Counter<'_, W> {
         &mut self,
         _: &mut (),
         _: &[u8],
-        _: Option<Suffix>,
+        suffix: Option<Suffix>,
         _: &mut Place<'_>,
     ) -> ControlFlow<()> {
         self.counts.moves += 1;
+        self.counts.suffixes += u64::from(suffix.is_some());
         ControlFlow::Continue(())
     }
 
@@ -149,9 +158,7 @@ pub(crate) fn run(files: &[String]) -> io::Result<Status> {
             }
         };
         if files.len() > 1 {
-            writeln!(out, "{name}: tags={} {}", counts.tags, counts.summary())?;
-        } else {
-            writeln!(out, "tags={}", counts.tags)?;
+            writeln!(out, "{name}: {}", counts.summary())?;
         }
         total.add(&counts);
     }

@@ -68,6 +68,7 @@ fn a_missing_file_is_reported_and_the_others_are_read() {
         let stdout = text(&out.stdout);
         let expected = match command {
             "fen" => "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+            "stats" => "games=1 tags=7 moves=3",
             _ => "games=1 moves=3",
         };
         assert!(stdout.contains(expected), "{command}: {stdout}");
@@ -127,7 +128,7 @@ fn standard_input_is_a_file_like_the_others() {
     child.stdin.take().expect("piped").write_all(CLEAN).expect("written");
     let out = child.wait_with_output().expect("pgn ends");
     assert_eq!(out.status.code(), Some(0));
-    assert!(text(&out.stdout).contains("games=1 moves=3"), "{}", text(&out.stdout));
+    assert!(text(&out.stdout).contains("games=1 tags=7 moves=3"), "{}", text(&out.stdout));
 }
 
 /// Four games: an unknown variant, an illegal move, a bad FEN tag, and a
@@ -174,4 +175,23 @@ fn fen_every_ply_separates_games() {
     assert_eq!(game2.len(), 3, "{stdout}");
     assert!(game2[2].starts_with("# ") && game2[2].contains("game 2: not replayed"), "{stdout}");
     assert!(games[4].lines().nth(1).is_some_and(|l| l.contains("2P5")), "{stdout}");
+}
+
+#[test]
+fn stats_counts_suffixes_and_every_line_has_the_same_fields() {
+    // Two suffixes glued to moves; `!!` after a space and `$1` are NAGs.
+    let input = TempFile::new("suffixes.pgn", b"[Event \"?\"]\n\n1. e4! e5?! 2. Nf3 !! $1 *\n");
+    let fields = "games=1 tags=1 moves=3 suffixes=2 comments=0 nags=2 variations=0 errors=0 \
+                  warnings=2";
+    let one = pgn(&["stats", input.path()]);
+    assert_eq!(text(&one.stdout), format!("{fields}\n"));
+    let two = pgn(&["stats", input.path(), input.path()]);
+    let name = input.path();
+    assert_eq!(
+        text(&two.stdout),
+        format!(
+            "{name}: {fields}\n{name}: {fields}\ngames=2 tags=2 moves=6 suffixes=4 comments=0 \
+             nags=4 variations=0 errors=0 warnings=4\n"
+        )
+    );
 }
