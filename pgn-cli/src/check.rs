@@ -1,8 +1,7 @@
 //! `pgn check` (read, replay and report every game) and `pgn fen` (the
 //! position after each game, or after every ply).
 
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use chess_core::Position;
@@ -10,6 +9,7 @@ use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
 use san::{Played, ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
 
+use crate::input::open;
 use crate::{Status, unreadable};
 
 /// What `pgn check` counts.
@@ -91,11 +91,6 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
     fn end_game(&mut self, _: ()) {
         self.counts.games += 1;
     }
-}
-
-/// Opens `name` (`-` is standard input).
-pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
-    if name == "-" { Ok(Box::new(io::stdin().lock())) } else { Ok(Box::new(File::open(name)?)) }
 }
 
 /// Runs `pgn check` over `files`: one line per file when there are

@@ -3,12 +3,12 @@
 //! write the canonical form (ruling D1), FEN, or nothing but diagnostics.
 
 use std::fmt;
-use std::fs;
 use std::io::{self, BufWriter, Read, Write};
 
 use fen_epd::{CastlingNotation, EpdReader, Location, Severity};
 use san::resolve_epd;
 
+use crate::input::open;
 use crate::{Status, unreadable};
 
 /// What `pgn epd` writes for each valid record.
@@ -46,12 +46,9 @@ impl fmt::Display for EpdCounts {
 /// Reads `name` whole (`-` is standard input): EPD files are small, and
 /// the reader works on a byte slice.
 fn read_input(name: &str) -> io::Result<Vec<u8>> {
-    if name == "-" {
-        let mut bytes = Vec::new();
-        io::stdin().lock().read_to_end(&mut bytes).map(|_| bytes)
-    } else {
-        fs::read(name)
-    }
+    let mut bytes = Vec::new();
+    open(name)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
 }
 
 /// Runs `pgn epd` over `files`; with [`EpdOutput::Check`] the last line of

@@ -21,6 +21,7 @@
 
 mod check;
 mod epd;
+mod input;
 mod stats;
 
 use std::io::{self, Write};

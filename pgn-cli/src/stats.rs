@@ -1,13 +1,13 @@
 //! `pgn stats FILE...`: reads PGN (lexing and syntax only, no chess rules)
 //! and counts what it holds.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Severity, Visitor};
 
+use crate::input::open;
 use crate::{Status, unreadable};
 
 /// What `pgn stats` counts.
@@ -145,11 +145,7 @@ pub(crate) fn run(files: &[String]) -> io::Result<Status> {
     let mut total = Counts::default();
     let mut status = Status::default();
     for name in files {
-        let counts = if name == "-" {
-            count(io::stdin().lock(), name, &mut errors)
-        } else {
-            File::open(name).and_then(|f| count(f, name, &mut errors))
-        };
+        let counts = open(name).and_then(|input| count(input, name, &mut errors));
         let counts = match counts {
             Ok(counts) => counts,
             Err(err) => {

@@ -195,3 +195,25 @@ fn stats_counts_suffixes_and_every_line_has_the_same_fields() {
         )
     );
 }
+
+#[test]
+fn binary_input_is_refused_with_one_line() {
+    let mut binary = b"\x7fELF\x02\x01\x01\0".to_vec();
+    binary.extend((0..4000u32).map(|i| (i % 7) as u8));
+    let binary = TempFile::new("binary.pgn", &binary);
+    let clean = TempFile::new("text.pgn", CLEAN);
+    for command in ["stats", "check", "fen", "epd"] {
+        let out = pgn(&[command, binary.path(), clean.path()]);
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = text(&out.stderr);
+        let refusals: Vec<&str> =
+            stderr.lines().filter(|l| l.contains("not a text file")).collect();
+        assert_eq!(refusals.len(), 1, "{command}: {stderr}");
+        assert!(refusals[0].starts_with(&format!("pgn {command}: {}: ", binary.path())));
+    }
+    // A stray NUL in a text file stays a diagnostic of the reader.
+    let stray = TempFile::new("stray.pgn", b"[Event \"?\"]\n\n1. e4 \0 e5 *\n");
+    let out = pgn(&["stats", stray.path()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stdout).contains("games=1"), "{}", text(&out.stdout));
+}
