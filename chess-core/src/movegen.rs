@@ -689,10 +689,7 @@ mod tests {
 
     /// Positions from the perft suites of the corpus, if it is there.
     fn corpus_positions() -> Vec<Position> {
-        let dir = std::env::var_os("PGN_CORPUS").map_or_else(
-            || std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-            std::path::PathBuf::from,
-        );
+        let dir = testkit::corpus::dir();
         let mut out = Vec::new();
         for name in ["tricky.perft", "random.perft", "chess960.perft"] {
             let path = dir.join("perft/shakmaty").join(name);

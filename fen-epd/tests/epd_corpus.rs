@@ -14,10 +14,7 @@ use fen_epd::{
 };
 
 fn corpus() -> PathBuf {
-    std::env::var_os("PGN_CORPUS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-        PathBuf::from,
-    )
+    testkit::corpus::dir()
 }
 
 fn epd_files() -> Vec<PathBuf> {
@@ -139,6 +136,7 @@ fn warning_counts(path: &Path) -> BTreeMap<&'static str, usize> {
 }
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn every_corpus_file_reads_as_expected() {
     let files = epd_files();
     assert_eq!(files.len(), 23, "the corpus's epd folder changed");
@@ -245,6 +243,7 @@ fn check_canonical_is_stable(name: &str, line: u64, epd: &fen_epd::Epd) {
 }
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn leniencies_per_file() {
     let root = corpus().join("epd");
     let counts = |name: &str| warning_counts(&root.join(name));
@@ -331,6 +330,7 @@ fn leniencies_per_file() {
 }
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn values_read_from_the_corpus() {
     let root = corpus().join("epd");
     let read = |name: &str| std::fs::read(root.join(name)).expect("readable");

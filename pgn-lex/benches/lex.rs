@@ -3,12 +3,10 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
-use std::path::Path;
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
 fn corpus(name: &str) -> Option<Vec<u8>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/bench");
+    let root = testkit::corpus::dir().join("bench");
     std::fs::read(root.join(name)).ok()
 }
 

@@ -1035,7 +1035,7 @@ mod tests {
     /// Hand-made edge cases and the corpus files with the most varied
     /// movetext.
     fn corpus_inputs() -> Vec<Vec<u8>> {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus");
+        let root = testkit::corpus::dir();
         let mut inputs: Vec<Vec<u8>> = vec![
             b"1.e4 e5 2. Nf3 1-0 0-0 12... 1/2-1/2 e4!? exd6e.p. a\xc2\xbd O\xe2\x80\x91O 1.\r\n2."
                 .to_vec(),

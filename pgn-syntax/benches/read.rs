@@ -5,14 +5,13 @@
 #![allow(missing_docs)]
 
 use std::ops::ControlFlow;
-use std::path::Path;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pgn_syntax::nag::Suffix;
 use pgn_syntax::{Place, Reader, Visitor};
 
 fn corpus(name: &str) -> Option<Vec<u8>> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/bench");
+    let root = testkit::corpus::dir().join("bench");
     std::fs::read(root.join(name)).ok()
 }
 

@@ -8,18 +8,13 @@
 // criterion_group! generates an undocumented function.
 #![allow(missing_docs)]
 
-use std::path::PathBuf;
-
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
 use fen_epd::EpdReader;
 use san::resolve_epd;
 
 /// The STS file's bytes.
 fn input() -> Vec<u8> {
-    let dir = std::env::var_os("PGN_CORPUS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-        PathBuf::from,
-    );
+    let dir = testkit::corpus::dir();
     let path = dir.join("epd/sts/STS1-STS15_LAN_v3.epd");
     std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }

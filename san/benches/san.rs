@@ -8,7 +8,6 @@
 #![allow(missing_docs)]
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use chess_core::{Bitboard, Move, Position};
 use criterion::{Criterion, Throughput, black_box, criterion_group, criterion_main};
@@ -18,10 +17,7 @@ use san::{ParsedSan, San, SanKind};
 /// legal move it resolved to; games that fail to read or resolve are left
 /// out.
 fn sample() -> Vec<(Position, Vec<u8>, Move)> {
-    let dir = std::env::var_os("PGN_CORPUS").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-        PathBuf::from,
-    );
+    let dir = testkit::corpus::dir();
     let path = dir.join("bench/twic-samples/twic1599_100k.pgn");
     let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut out = Vec::new();

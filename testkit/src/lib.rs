@@ -4,7 +4,9 @@
 //! `testkit` depends on nothing, so any crate can take it as a
 //! dev-dependency without a cycle (even `chess-core`, the bottom layer).
 //! It offers [`XorShift`], a seeded pseudo-random generator for random
-//! games and mutated inputs: a failing case is found again from its seed.
+//! games and mutated inputs (a failing case is found again from its seed),
+//! and [`corpus`], the one place that says where the shared corpus is and
+//! marks the tests that need it as ignored when it is missing.
 //!
 //! # Example
 //!
@@ -25,6 +27,7 @@
 //!
 //! None.
 
+pub mod corpus;
 mod xorshift;
 
 pub use xorshift::XorShift;

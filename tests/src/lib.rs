@@ -57,11 +57,10 @@ pub struct Context {
 }
 
 impl Context {
-    /// A context for `mode`, with the corpus from `PGN_CORPUS` or else
-    /// [`default_corpus_dir`].
+    /// A context for `mode`, with the corpus where `testkit::corpus`
+    /// says (`PGN_CORPUS`, else `../shared/corpus`).
     pub fn new(mode: Mode) -> Context {
-        let corpus = std::env::var_os("PGN_CORPUS").map_or_else(default_corpus_dir, PathBuf::from);
-        Context { mode, corpus }
+        Context { mode, corpus: testkit::corpus::dir() }
     }
 
     /// The path of a corpus file, given relative to the corpus root.
@@ -74,11 +73,6 @@ impl Context {
 pub fn workspace_root() -> PathBuf {
     let manifest_dir = crate_dir();
     manifest_dir.parent().map_or_else(|| manifest_dir.to_path_buf(), Path::to_path_buf)
-}
-
-/// The corpus beside the workspace: `<workspace root>/../shared/corpus`.
-pub fn default_corpus_dir() -> PathBuf {
-    workspace_root().join("../shared/corpus")
 }
 
 /// The folder of this crate (its test data lives here).

@@ -7,6 +7,7 @@ use std::time::Instant;
 use pgn_tests::{Context, Mode, all_checks, render_table};
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn every_check_passes_in_quick_mode() {
     let ctx = Context::new(Mode::Quick);
     let rows: Vec<_> = all_checks()

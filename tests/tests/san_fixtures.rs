@@ -19,6 +19,7 @@ fn san_fixtures() {
 }
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn corpus_files_with_replay_errors() {
     // The corpus files that are meant to fail (variants, deliberate
     // errors): their replay errors, reviewed.
