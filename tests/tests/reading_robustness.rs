@@ -473,3 +473,27 @@ fn refill_boundary_at_every_byte_of_a_game() {
         assert_streaming_agrees(&format!("padding {}", padding.len() + extra), input.as_bytes());
     }
 }
+
+#[test]
+fn a_place_does_not_depend_on_where_the_buffer_was_refilled() {
+    // 70,000 empty lines push the `[` past several refills; its line then
+    // starts before the window. It is at 70001:2, however the input
+    // arrives (the column was once 1 when read in one go).
+    let mut input = vec![b'\n'; 70_000];
+    input.extend_from_slice(b"\xff[\nA*");
+    let whole = read_bytes(&input);
+    let places: Vec<(String, u64, u64)> = whole
+        .diagnostics()
+        .map(|d| {
+            (
+                format!("{:?}", d.kind).chars().take_while(|c| c.is_alphanumeric()).collect(),
+                d.at.line,
+                d.at.column,
+            )
+        })
+        .collect();
+    assert!(places.contains(&("InvalidBytes".to_owned(), 70_001, 1)), "{places:?}");
+    assert!(places.contains(&("MalformedTag".to_owned(), 70_001, 2)), "{places:?}");
+    let trickled = read(OneByte(&input)).expect("in-memory input");
+    assert_eq!(trickled, whole);
+}
