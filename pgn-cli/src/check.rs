@@ -9,7 +9,6 @@ use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
 use san::{Played, ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
 
-use crate::input::open;
 use crate::{Status, unreadable};
 
 /// What `pgn check` counts.
@@ -102,13 +101,7 @@ pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<Status> 
     let mut total = CheckCounts::default();
     let mut status = Status::default();
     for name in files {
-        let input = match open(name) {
-            Ok(input) => input,
-            Err(err) => {
-                unreadable(&mut status, &mut errors, "check", name, &err)?;
-                continue;
-            }
-        };
+        let Some(input) = status.open(&mut errors, "check", name)? else { continue };
         let checker =
             Checker { counts: CheckCounts::default(), name, errors: &mut errors, mainline };
         let mut replayer = Replayer::new(checker);
@@ -231,13 +224,7 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
         let stops = d.severity() == Severity::Error
             || matches!(d.problem, ReplayProblem::UnsupportedVariant(_));
         if stops && self.not_replayed.is_none() {
-            let why = match &d.san {
-                Some((text, ply)) => {
-                    format!("{}: `{}` (ply {ply})", d.problem, String::from_utf8_lossy(text))
-                }
-                None => d.problem.to_string(),
-            };
-            self.not_replayed = Some(why);
+            self.not_replayed = Some(d.message().to_string());
         }
         self.input_errors |= d.severity() == Severity::Error;
         let _ = writeln!(self.errors, "{}:{d}", self.name);
@@ -267,13 +254,7 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
     let mut status = Status::default();
     let mut earlier_games = 0;
     for name in files {
-        let input = match open(name) {
-            Ok(input) => input,
-            Err(err) => {
-                unreadable(&mut status, &mut errors, "fen", name, &err)?;
-                continue;
-            }
-        };
+        let Some(input) = status.open(&mut errors, "fen", name)? else { continue };
         let writer = FenWriter {
             out: &mut out,
             name,

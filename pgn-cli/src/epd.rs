@@ -8,7 +8,6 @@ use std::io::{self, BufWriter, Read, Write};
 use fen_epd::{CastlingNotation, EpdReader, Location, Severity};
 use san::resolve_epd;
 
-use crate::input::open;
 use crate::{Status, unreadable};
 
 /// What `pgn epd` writes for each valid record.
@@ -43,14 +42,6 @@ impl fmt::Display for EpdCounts {
     }
 }
 
-/// Reads `name` whole (`-` is standard input): EPD files are small, and
-/// the reader works on a byte slice.
-fn read_input(name: &str) -> io::Result<Vec<u8>> {
-    let mut bytes = Vec::new();
-    open(name)?.read_to_end(&mut bytes)?;
-    Ok(bytes)
-}
-
 /// Runs `pgn epd` over `files`; with [`EpdOutput::Check`] the last line of
 /// standard output is `records=N errors=E warnings=W`. A file that cannot
 /// be read is reported and the others are read.
@@ -61,13 +52,13 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
     let mut status = Status::default();
     let mut line = Vec::new();
     for name in files {
-        let input = match read_input(name) {
-            Ok(input) => input,
-            Err(err) => {
-                unreadable(&mut status, &mut diagnostics, "epd", name, &err)?;
-                continue;
-            }
-        };
+        let Some(mut reader) = status.open(&mut diagnostics, "epd", name)? else { continue };
+        // EPD files are small, and the reader works on a byte slice.
+        let mut input = Vec::new();
+        if let Err(err) = reader.read_to_end(&mut input) {
+            unreadable(&mut status, &mut diagnostics, "epd", name, &err)?;
+            continue;
+        }
         for record in EpdReader::new(&input) {
             counts.records += 1;
             // The record's diagnostics, from both layers, in input order.

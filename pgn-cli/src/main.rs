@@ -128,6 +128,23 @@ impl Status {
     }
 }
 
+impl Status {
+    /// Opens `name` (`input::open`); one that cannot be opened, or holds
+    /// binary data, is reported and counted ([`unreadable`]) and gives
+    /// `None`: the run goes on with the next file.
+    pub(crate) fn open(
+        &mut self,
+        errors: &mut impl Write,
+        command: &str,
+        name: &str,
+    ) -> io::Result<Option<Box<dyn io::Read>>> {
+        match input::open(name) {
+            Ok(input) => Ok(Some(input)),
+            Err(err) => unreadable(self, errors, command, name, &err).map(|()| None),
+        }
+    }
+}
+
 /// Reports an input that cannot be opened or read, on standard error, and
 /// counts it; the run goes on with the next file.
 pub(crate) fn unreadable(

@@ -105,14 +105,17 @@ impl Tags {
             };
             (name.as_bytes(), value)
         });
-        let mut others: Vec<&Tag> = Vec::new();
-        for tag in self.0.iter().rev() {
-            let roster = SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == &*tag.name);
-            if !roster && !others.iter().any(|t| t.name == tag.name) {
-                others.push(tag);
-            }
-        }
+        // Last occurrence first, then a stable sort by name: the first of
+        // each run of one name is its last value (E2). n log n, however
+        // many tags a game has.
+        let mut others: Vec<&Tag> = self
+            .0
+            .iter()
+            .rev()
+            .filter(|t| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == &*t.name))
+            .collect();
         others.sort_by(|a, b| a.name.cmp(&b.name));
+        others.dedup_by(|later, kept| later.name == kept.name);
         roster.chain(others.into_iter().map(|t| (&*t.name, Cow::Borrowed(&*t.value))))
     }
 }
@@ -174,5 +177,38 @@ impl<M, S> Game<M, S> {
         self.termination
             .or_else(|| self.tags.get("Result").and_then(|v| GameResult::from_ascii(v).ok()))
             .unwrap_or(GameResult::Unknown)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn export_order_keeps_the_last_value_of_each_name_once() {
+        let mut tags = Tags::new();
+        for (name, value) in
+            [("ECO", "A00"), ("Event", "x"), ("Annotator", "a"), ("ECO", "B97"), ("Event", "y")]
+        {
+            tags.push(name.as_bytes(), value.as_bytes());
+        }
+        let order: Vec<String> = tags
+            .export_order(GameResult::Draw)
+            .map(|(n, v)| format!("{}={}", n.escape_ascii(), v.escape_ascii()))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "Event=y",
+                "Site=?",
+                "Date=????.??.??",
+                "Round=?",
+                "White=?",
+                "Black=?",
+                "Result=1/2-1/2",
+                "Annotator=a",
+                "ECO=B97",
+            ]
+        );
     }
 }

@@ -124,6 +124,30 @@ impl ReplayDiagnostic {
     }
 }
 
+impl ReplayDiagnostic {
+    /// The message without the place, game and severity: the problem, and
+    /// for a problem of one move the move and its ply
+    /// (`illegal move: `Ke3` (ply 3)`).
+    pub fn message(&self) -> impl fmt::Display + '_ {
+        Message(self)
+    }
+}
+
+/// The message of a [`ReplayDiagnostic`] ([`ReplayDiagnostic::message`]).
+struct Message<'a>(&'a ReplayDiagnostic);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let d = self.0;
+        match &d.san {
+            Some((text, ply)) => {
+                write!(f, "{}: `{}` (ply {ply})", d.problem, String::from_utf8_lossy(text))
+            }
+            None => write!(f, "{}", d.problem),
+        }
+    }
+}
+
 impl fmt::Display for ReplayDiagnostic {
     /// `LINE:COL: game N: severity: message`, the form of
     /// `pgn_syntax::Diagnostic` (without `LINE:COL: ` when the place is
@@ -132,12 +156,6 @@ impl fmt::Display for ReplayDiagnostic {
         if let Some(at) = self.at {
             write!(f, "{}:{}: ", at.line, at.column)?;
         }
-        write!(f, "game {}: {}: ", self.game, self.severity())?;
-        match &self.san {
-            Some((text, ply)) => {
-                write!(f, "{}: `{}` (ply {ply})", self.problem, String::from_utf8_lossy(text))
-            }
-            None => write!(f, "{}", self.problem),
-        }
+        write!(f, "game {}: {}: {}", self.game, self.severity(), self.message())
     }
 }

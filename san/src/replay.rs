@@ -62,14 +62,18 @@ struct Engine {
 
 /// What became of a move.
 enum Outcome {
-    Played(Move),
+    /// Played: the move and its ply.
+    Played {
+        m: Move,
+        ply: u32,
+    },
     Unresolved,
 }
 
 /// Variant tag values whose rules are those of chess (Chess960 castling
-/// is part of the move generator). Padding is ignored.
+/// is part of the move generator), without padding.
 fn is_chess_variant(name: &[u8]) -> bool {
-    let lower = name.trim_ascii().to_ascii_lowercase();
+    let lower = name.to_ascii_lowercase();
     matches!(
         lower.as_slice(),
         b"" | b"standard"
@@ -88,8 +92,8 @@ fn is_chess_variant(name: &[u8]) -> bool {
 /// without their king and rook, and an en passant square with no pawn
 /// that could just have advanced, are dropped (as other readers do) and
 /// said in the repairs; anything else illegal is a problem.
-pub(crate) fn set_up(fen: &[u8]) -> Result<(Position, Repairs), FenProblem> {
-    let fen = Fen::from_ascii_lenient(fen.trim_ascii()).map_err(FenProblem::Syntax)?;
+fn set_up(fen: &[u8]) -> Result<(Position, Repairs), FenProblem> {
+    let fen = Fen::from_ascii_lenient(fen).map_err(FenProblem::Syntax)?;
     Position::from_setup_repaired(fen.into_setup()).map_err(FenProblem::Illegal)
 }
 
@@ -114,7 +118,9 @@ impl Engine {
             b"PlyCount" => &mut self.ply_count,
             _ => return,
         };
-        *slot = Some(value.into());
+        // Padding (`" Standard "`) is not part of the value (issue 11):
+        // trimmed once, here, before anything reads it.
+        *slot = Some(value.trim_ascii().into());
     }
 
     fn report(&mut self, problem: ReplayProblem, at: Option<Location>, san: Option<(&[u8], u32)>) {
@@ -228,7 +234,7 @@ impl Engine {
                         self.report(ReplayProblem::Quirk(quirk), here, Some((text, ply)));
                     }
                 }
-                Outcome::Played(m)
+                Outcome::Played { m, ply }
             }
             Err(problem) => {
                 self.lines.fail();
@@ -287,7 +293,7 @@ impl Engine {
 }
 
 fn parse_u32(bytes: &[u8]) -> Option<u32> {
-    std::str::from_utf8(bytes).ok()?.trim().parse().ok()
+    std::str::from_utf8(bytes).ok()?.parse().ok()
 }
 
 /// A visitor of games as they are replayed: a trait of its own, with the
@@ -549,9 +555,8 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
         self.flush();
         match outcome {
-            Outcome::Played(mv) => {
+            Outcome::Played { m: mv, ply } => {
                 let depth = self.engine.lines.depth();
-                let ply = self.engine.lines.ply();
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
                 };
@@ -658,7 +663,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
                 let outcome = engine.san(&san.text, &mut || source.node(i));
                 problems.append(&mut engine.pending);
                 movetext.push(Node::Move(match outcome {
-                    Outcome::Played(m) => ReplayedMove::Played { m, suffix: san.suffix },
+                    Outcome::Played { m, .. } => ReplayedMove::Played { m, suffix: san.suffix },
                     Outcome::Unresolved => ReplayedMove::Unresolved(san.clone()),
                 }));
             }
@@ -698,7 +703,9 @@ mod tests {
 
     #[test]
     fn padded_variant_is_chess() {
-        assert!(is_chess_variant(b" Standard "));
+        let mut engine = Engine::default();
+        engine.tag(b"Variant", b" Standard ");
+        assert!(engine.variant.as_deref().is_some_and(is_chess_variant));
         assert!(!is_chess_variant(b"Crazyhouse"));
     }
 

@@ -107,10 +107,10 @@ fn movetext<'h, V: Visitor>(
 ) -> Option<&'h mut V::Movetext> {
     loop {
         match std::mem::replace(held, Held::Taken) {
-            Held::Idle => match v.begin_tags() {
-                ControlFlow::Continue(tags) => *held = Held::Tags(tags),
-                ControlFlow::Break(output) => settle::<V>(held, g, ControlFlow::Break(output)),
-            },
+            Held::Idle => {
+                *held = Held::Idle;
+                begin_tags(v, held, g);
+            }
             Held::Tags(tags) => match v.begin_movetext(tags) {
                 ControlFlow::Continue(mut m) => {
                     let flow = deliver_pending(v, &mut m, pending);
@@ -132,6 +132,16 @@ fn movetext<'h, V: Visitor>(
     match held {
         Held::Movetext(m) => Some(m),
         _ => None,
+    }
+}
+
+/// `begin_tags`, when the game has not begun for the visitor.
+fn begin_tags<V: Visitor>(v: &mut V, held: &mut Held<V>, g: &mut GameState) {
+    if let Held::Idle = held {
+        match v.begin_tags() {
+            ControlFlow::Continue(tags) => *held = Held::Tags(tags),
+            ControlFlow::Break(output) => settle::<V>(held, g, ControlFlow::Break(output)),
+        }
     }
 }
 
@@ -168,14 +178,7 @@ impl<'v, V: Visitor> Visit<'v, V> {
 
     /// The game has content: `begin_tags`, once.
     pub(super) fn begin(&mut self, g: &mut GameState) {
-        if let Held::Idle = self.held {
-            match self.v.begin_tags() {
-                ControlFlow::Continue(tags) => self.held = Held::Tags(tags),
-                ControlFlow::Break(output) => {
-                    settle::<V>(&mut self.held, g, ControlFlow::Break(output))
-                }
-            }
-        }
+        begin_tags(self.v, &mut self.held, g);
     }
 
     /// A tag pair (ignored once the movetext has begun).
