@@ -207,7 +207,51 @@ pub struct Lexer {
     /// A token that ends at or after this absolute offset makes the current
     /// line too long; `u64::MAX` once the line has been flagged.
     line_limit: u64,
+    /// How far the scan of an unfinished token got, so that after a
+    /// refill it goes on from there instead of from the token's start.
+    partial: Option<Partial>,
+    /// The unfinished token's bytes are being dropped ([`Lexer::drop_partial`]):
+    /// the window no longer starts with it, so the fast paths, which read
+    /// tokens from their first byte, stay off.
+    dropping: bool,
 }
+
+/// The scan of a token that ran into the end of the window.
+#[derive(Clone, Copy, Debug)]
+struct Partial {
+    /// The absolute offset of the token's first byte.
+    start: u64,
+    /// The absolute offset to scan on from.
+    at: u64,
+    scanner: Scanner,
+    flags: TokenFlags,
+    /// Symbols: every byte so far is a digit.
+    digits: bool,
+    /// Brace comments: where the line at `at` starts, and its limit.
+    line_start: u64,
+    line_limit: u64,
+}
+
+/// Which scanner a token is read by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Scanner {
+    /// Not chosen yet: the window ended inside the token's first character.
+    Undecided,
+    Symbol {
+        numeric: bool,
+    },
+    Invalid,
+    String,
+    Brace,
+    ToLineEnd(TokenKind),
+    Nag,
+    Suffix,
+    Glyph,
+}
+
+/// How many bytes before the place a scan goes on from stay in the window
+/// while a token is dropped: the scanners look back one byte.
+const LOOK_BACK: usize = 4;
 
 impl Default for Lexer {
     fn default() -> Lexer {
@@ -218,7 +262,14 @@ impl Default for Lexer {
 impl Lexer {
     /// A lexer at the start of the input.
     pub const fn new() -> Lexer {
-        Lexer { base: 0, pos: 0, line_start: 0, line_limit: MAX_LINE }
+        Lexer {
+            base: 0,
+            pos: 0,
+            line_start: 0,
+            line_limit: MAX_LINE,
+            partial: None,
+            dropping: false,
+        }
     }
 
     /// The absolute offset of the next unread byte.
@@ -272,11 +323,39 @@ impl Lexer {
         self.line_start
     }
 
+    /// The length so far of the token the last [`Step::NeedMore`] stopped
+    /// in (bytes from its start to the end of the window then), or 0.
+    pub fn partial_len(&self) -> u64 {
+        self.partial
+            .filter(|p| p.start == self.offset() || self.dropping)
+            .map_or(0, |p| p.at - p.start)
+    }
+
+    /// Gives up the bytes of the unfinished token that the last
+    /// [`Step::NeedMore`] stopped in: [`Lexer::consumed`] then moves up to
+    /// where its scan got, so that the caller may drop them, and the
+    /// token, when its end comes, has the flag [`TokenFlags::DROPPED`] and
+    /// an empty text. Its kind, start and end stay right: the scan goes on
+    /// exactly as if the token were whole. Returns false if no token was
+    /// unfinished.
+    pub fn drop_partial(&mut self) -> bool {
+        let pending = |p: &Partial| p.start == self.offset() || self.dropping;
+        let Some(p) = self.partial.filter(|p| pending(p) && p.scanner != Scanner::Undecided) else {
+            return false;
+        };
+        self.dropping = true;
+        let keep_from = (p.at - self.base) as usize;
+        self.pos = self.pos.max(keep_from.saturating_sub(LOOK_BACK));
+        true
+    }
+
     /// The next token of `buf` (the window starting at the absolute offset
     /// this lexer expects); `eof` tells whether the input ends with `buf`.
     #[inline(always)]
     pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
-        if let Some(step) = self.next_plain(buf) {
+        if !self.dropping
+            && let Some(step) = self.next_plain(buf)
+        {
             return step;
         }
         self.next_general(buf, eof)
@@ -296,6 +375,9 @@ impl Lexer {
     /// (a test checks this on the corpus).
     #[inline(always)]
     pub fn next_plain_move<'a>(&mut self, buf: &'a [u8]) -> Option<&'a [u8]> {
+        if self.dropping {
+            return None;
+        }
         let mut pos = self.pos;
         // The line limit in window coordinates, updated at each line end.
         let mut limit = self.line_limit.saturating_sub(self.base);
@@ -443,6 +525,9 @@ impl Lexer {
     /// irregular).
     #[inline]
     pub fn next_plain_tag_pair<'a>(&mut self, buf: &'a [u8]) -> Option<PlainTagPair<'a>> {
+        if self.dropping {
+            return None;
+        }
         let mut pos = self.pos;
         loop {
             let c = class(*buf.get(pos)?);
@@ -505,6 +590,9 @@ impl Lexer {
     /// The general path of [`Lexer::next`]: every token kind and flag.
     #[inline(always)]
     fn next_general<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
+        if self.dropping {
+            return self.next_dropped(buf, eof);
+        }
         let (start, mut scan) = loop {
             // White space; line ends move the line start.
             loop {
@@ -521,7 +609,19 @@ impl Lexer {
                 self.pos += 1;
             }
             let start = self.pos;
-            let Some(scan) = self.scan(buf, start, eof) else { return Step::NeedMore };
+            let offset = self.base + start as u64;
+            let resume = self.partial.take().filter(|p| p.start == offset);
+            let scan = match resume {
+                Some(mut p) => self.go_on(buf, eof, &mut p).ok_or(p),
+                None => self.scan(buf, start, eof),
+            };
+            let scan = match scan {
+                Ok(scan) => scan,
+                Err(p) => {
+                    self.partial = Some(p);
+                    return Step::NeedMore;
+                }
+            };
             if scan.end > start {
                 break (start, scan);
             }
@@ -543,13 +643,108 @@ impl Lexer {
         })
     }
 
-    /// Scans the token that starts at `start` (not white space).
+    /// The rest of a token whose first bytes were dropped
+    /// ([`Lexer::drop_partial`]): scanned on from where it stopped, and
+    /// returned with an empty text and the flag [`TokenFlags::DROPPED`].
+    #[cold]
+    fn next_dropped<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
+        let Some(mut p) = self.partial.take() else {
+            self.dropping = false;
+            return self.next_general(buf, eof);
+        };
+        let Some(scan) = self.go_on(buf, eof, &mut p) else {
+            self.partial = Some(p);
+            // All but the look-back may go.
+            let at = (p.at - self.base) as usize;
+            self.pos = self.pos.max(at.saturating_sub(LOOK_BACK));
+            return Step::NeedMore;
+        };
+        self.dropping = false;
+        self.pos = scan.end;
+        let end = self.base + scan.end as u64;
+        let mut flags = scan.flags | TokenFlags::DROPPED;
+        if end >= self.line_limit {
+            self.line_limit = u64::MAX;
+            flags |= TokenFlags::LONG_LINE;
+        }
+        let text = buf.get(scan.end..scan.end).unwrap_or_default();
+        Step::Token(Token { kind: scan.kind, text, offset: p.start, flags })
+    }
+
+    /// Goes on with the scan of an unfinished token from where it stopped;
+    /// `None` (with `p` moved along) if the window ends again first.
+    fn go_on(&mut self, buf: &[u8], eof: bool, p: &mut Partial) -> Option<Scan> {
+        let at = (p.at - self.base) as usize;
+        // The token's first byte, if it is still in the window.
+        let start = p.start.checked_sub(self.base).map(|s| s as usize);
+        match p.scanner {
+            Scanner::Undecided => self.scan_fresh(buf, at, eof, p),
+            Scanner::Symbol { .. } => scan_symbol(buf, at, eof, self.base, p),
+            Scanner::Invalid => scan_invalid(buf, at, eof, self.base, p),
+            Scanner::String => scan_string(buf, at, eof, self.base, p),
+            Scanner::Brace => self.scan_brace_comment(buf, at, eof, p),
+            Scanner::ToLineEnd(kind) => {
+                let end = run_on(buf, at, eof, self.base, p, |b| b != b'\n' && b != b'\r')?;
+                let text = (start.map_or(end, |s| s + 1), end);
+                Some(Scan { kind, text, end, flags: TokenFlags::empty() })
+            }
+            Scanner::Nag => {
+                let end = run_on(buf, at, eof, self.base, p, |b| b.is_ascii_digit())?;
+                let text = (start.map_or(end, |s| s + 1), end);
+                Some(Scan { kind: TokenKind::Nag, text, end, flags: TokenFlags::empty() })
+            }
+            Scanner::Suffix => {
+                let end = run_on(buf, at, eof, self.base, p, |b| b == b'!' || b == b'?')?;
+                Some(Scan::whole(TokenKind::Suffix, start.unwrap_or(end), end))
+            }
+            Scanner::Glyph => scan_glyph(buf, at, eof, self.base, p),
+        }
+    }
+
+    /// A fresh scan state for the token at `start` (a window index).
+    fn partial(&self, start: usize, scanner: Scanner) -> Partial {
+        let at = self.base + start as u64;
+        Partial {
+            start: at,
+            at,
+            scanner,
+            flags: TokenFlags::empty(),
+            digits: matches!(scanner, Scanner::Symbol { numeric: true }),
+            line_start: self.line_start,
+            line_limit: self.line_limit,
+        }
+    }
+
+    /// Scans the token that starts at `start` (not white space); `Err`
+    /// holds how far it got when the window ends first.
     #[inline(always)]
-    fn scan(&mut self, buf: &[u8], start: usize, eof: bool) -> Scanned {
+    fn scan(&mut self, buf: &[u8], start: usize, eof: bool) -> Result<Scan, Partial> {
+        let mut p = self.partial(start, Scanner::Undecided);
+        let scanned = self.scan_fresh(buf, start, eof, &mut p);
+        scanned.ok_or(p)
+    }
+
+    /// [`Lexer::scan`] with the state to fill in when the window ends.
+    #[inline(always)]
+    fn scan_fresh(&mut self, buf: &[u8], start: usize, eof: bool, p: &mut Partial) -> Scanned {
         let one = |kind| Some(Scan::whole(kind, start, start + 1));
+        let base = self.base;
+        // Sets the scanner and the place its scan starts at.
+        let from = |scanner: Scanner, at: usize, p: &mut Partial| {
+            p.scanner = scanner;
+            p.digits = matches!(scanner, Scanner::Symbol { numeric: true });
+            p.at = base + at as u64;
+            at
+        };
         match buf.get(start).copied().unwrap_or_default() {
-            b'a'..=b'z' | b'A'..=b'Z' => scan_symbol(buf, start, eof, false),
-            b'0'..=b'9' => scan_symbol(buf, start, eof, true),
+            b'a'..=b'z' | b'A'..=b'Z' => {
+                let at = from(Scanner::Symbol { numeric: false }, start, p);
+                scan_symbol(buf, at, eof, base, p)
+            }
+            b'0'..=b'9' => {
+                let at = from(Scanner::Symbol { numeric: true }, start, p);
+                scan_symbol(buf, at, eof, base, p)
+            }
             b'.' => one(TokenKind::Period),
             b'*' => one(TokenKind::Asterisk),
             b'[' => one(TokenKind::LeftBracket),
@@ -558,26 +753,34 @@ impl Lexer {
             b')' => one(TokenKind::RightParen),
             b'<' => one(TokenKind::LeftAngle),
             b'>' => one(TokenKind::RightAngle),
-            b'"' => scan_string(buf, start, eof),
-            b'{' => self.scan_brace_comment(buf, start, eof),
-            b';' => scan_to_line_end(buf, start, eof, TokenKind::LineComment),
+            b'"' => {
+                let at = from(Scanner::String, start + 1, p);
+                scan_string(buf, at, eof, base, p)
+            }
+            b'{' => {
+                let at = from(Scanner::Brace, start + 1, p);
+                self.scan_brace_comment(buf, at, eof, p)
+            }
+            b';' => {
+                from(Scanner::ToLineEnd(TokenKind::LineComment), start + 1, p);
+                self.go_on(buf, eof, p)
+            }
             b'%' if self.base + start as u64 == self.line_start => {
-                scan_to_line_end(buf, start, eof, TokenKind::Escape)
+                from(Scanner::ToLineEnd(TokenKind::Escape), start + 1, p);
+                self.go_on(buf, eof, p)
             }
             b'$' => {
-                let end = run(buf, start + 1, eof, |b| b.is_ascii_digit())?;
-                Some(Scan {
-                    kind: TokenKind::Nag,
-                    text: (start + 1, end),
-                    end,
-                    flags: TokenFlags::empty(),
-                })
+                from(Scanner::Nag, start + 1, p);
+                self.go_on(buf, eof, p)
             }
             b'!' | b'?' => {
-                let end = run(buf, start, eof, |b| b == b'!' || b == b'?')?;
-                Some(Scan::whole(TokenKind::Suffix, start, end))
+                from(Scanner::Suffix, start, p);
+                self.go_on(buf, eof, p)
             }
-            b'+' | b'-' | b'=' => scan_glyph(buf, start, eof),
+            b'+' | b'-' | b'=' => {
+                let at = from(Scanner::Glyph, start, p);
+                scan_glyph(buf, at, eof, base, p)
+            }
             0xef if self.base == 0 && start == 0 => {
                 if buf.len() < BOM.len() && !eof {
                     return None;
@@ -586,36 +789,64 @@ impl Lexer {
                     // An empty invalid token: `next` skips the mark.
                     return Some(Scan::whole(TokenKind::Invalid, start, start));
                 }
-                scan_invalid(buf, start, eof)
+                let at = from(Scanner::Invalid, start, p);
+                scan_invalid(buf, at, eof, base, p)
             }
             0x80.. => match wide(buf, start, eof)? {
-                Some((Wide::Symbol, _)) => scan_symbol(buf, start, eof, false),
+                Some((Wide::Symbol, _)) => {
+                    let at = from(Scanner::Symbol { numeric: false }, start, p);
+                    scan_symbol(buf, at, eof, base, p)
+                }
                 Some((Wide::Ellipsis, n)) => {
                     Some(Scan::whole(TokenKind::Ellipsis, start, start + n))
                 }
-                Some((Wide::Glyph, _)) => scan_glyph(buf, start, eof),
+                Some((Wide::Glyph, _)) => {
+                    let at = from(Scanner::Glyph, start, p);
+                    scan_glyph(buf, at, eof, base, p)
+                }
                 Some((Wide::Invisible, n)) => {
                     Some(Scan::whole(TokenKind::Invalid, start, start + n))
                 }
-                None => scan_invalid(buf, start, eof),
+                None => {
+                    let at = from(Scanner::Invalid, start, p);
+                    scan_invalid(buf, at, eof, base, p)
+                }
             },
-            _ => scan_invalid(buf, start, eof),
+            _ => {
+                let at = from(Scanner::Invalid, start, p);
+                scan_invalid(buf, at, eof, base, p)
+            }
         }
     }
 
-    /// `{...}`. Without a closing brace the comment ends before the next
-    /// line that starts a tag pair (`[` and a letter), or at the end of input.
-    fn scan_brace_comment(&mut self, buf: &[u8], start: usize, eof: bool) -> Scanned {
-        let mut flags = TokenFlags::empty();
-        let mut line_start = self.line_start;
-        let mut line_limit = self.line_limit;
-        let mut i = start + 1;
+    /// `{...}`, scanned from `i` (after the `{`, or where the scan
+    /// stopped). Without a closing brace the comment ends before the next
+    /// line that starts a tag pair (`[` and a letter), or at the end of
+    /// input.
+    fn scan_brace_comment(
+        &mut self,
+        buf: &[u8],
+        mut i: usize,
+        eof: bool,
+        p: &mut Partial,
+    ) -> Scanned {
+        let mut flags = p.flags;
+        let mut line_start = p.line_start;
+        let mut line_limit = p.line_limit;
+        let start = p.start.saturating_sub(self.base) as usize;
+        let stop = |i: usize, flags, line_start, line_limit, p: &mut Partial| {
+            p.at = self.base + i as u64;
+            p.flags = flags;
+            p.line_start = line_start;
+            p.line_limit = line_limit;
+            None
+        };
         let unterminated = loop {
             let Some(&b) = buf.get(i) else {
                 if eof {
                     break true;
                 }
-                return None;
+                return stop(i, flags, line_start, line_limit, p);
             };
             match b {
                 b'}' => break false,
@@ -626,7 +857,7 @@ impl Lexer {
                     let next =
                         if b == b'\r' && buf.get(i + 1) == Some(&b'\n') { i + 2 } else { i + 1 };
                     match starts_tag_line(buf, next, eof) {
-                        None => return None,
+                        None => return stop(i, flags, line_start, line_limit, p),
                         Some(true) => break true,
                         Some(false) => {}
                     }
@@ -642,11 +873,12 @@ impl Lexer {
         };
         self.line_start = line_start;
         self.line_limit = line_limit;
+        let text = (start + 1, i);
         if unterminated {
             flags |= TokenFlags::UNTERMINATED;
-            Some(Scan { kind: TokenKind::BraceComment, text: (start + 1, i), end: i, flags })
+            Some(Scan { kind: TokenKind::BraceComment, text, end: i, flags })
         } else {
-            Some(Scan { kind: TokenKind::BraceComment, text: (start + 1, i), end: i + 1, flags })
+            Some(Scan { kind: TokenKind::BraceComment, text, end: i + 1, flags })
         }
     }
 }
@@ -663,22 +895,56 @@ fn run(buf: &[u8], mut i: usize, eof: bool, accept: impl Fn(u8) -> bool) -> Opti
     }
 }
 
-/// A symbol or integer. A symbol that starts with a digit may hold `/`
-/// (`1/2-1/2`); `½` and Unicode dashes are accepted and flagged; a symbol
-/// ending in `e` right before `.p.` takes it in (`exd6e.p.`).
+/// [`run`] from the window index `at` of a window starting at the
+/// absolute offset `base`; when the window ends first, `p` is moved to
+/// its end.
+#[inline(always)]
+fn run_on(
+    buf: &[u8],
+    at: usize,
+    eof: bool,
+    base: u64,
+    p: &mut Partial,
+    accept: impl Fn(u8) -> bool,
+) -> Option<usize> {
+    let end = run(buf, at, eof, accept);
+    if end.is_none() {
+        p.at = base + buf.len() as u64;
+    }
+    end
+}
+
+/// The window index of the token's first byte (0 when it was dropped)
+/// and its length up to the window index `i`.
+fn start_and_len(p: &Partial, base: u64, i: usize) -> (usize, u64) {
+    let start = p.start.saturating_sub(base) as usize;
+    (start, (base + i as u64).saturating_sub(p.start))
+}
+
+/// A symbol or integer, scanned from `i` (its start, or where the scan
+/// stopped). A symbol that starts with a digit may hold `/` (`1/2-1/2`);
+/// `½` and Unicode dashes are accepted and flagged; a symbol ending in `e`
+/// right before `.p.` takes it in (`exd6e.p.`).
 ///
 /// The loop tests one table bit per byte; everything rarer is decided
 /// after it stops.
 #[inline(always)]
-fn scan_symbol(buf: &[u8], start: usize, eof: bool, numeric: bool) -> Scanned {
-    let mut flags = TokenFlags::empty();
-    let mut i = start;
-    let mut digits = numeric;
-    if numeric {
+fn scan_symbol(buf: &[u8], mut i: usize, eof: bool, base: u64, p: &mut Partial) -> Scanned {
+    let Scanner::Symbol { numeric } = p.scanner else { return None };
+    let mut flags = p.flags;
+    let mut digits = p.digits;
+    // Digits so far: the leading run of digits goes on.
+    if digits {
         while buf.get(i).is_some_and(u8::is_ascii_digit) {
             i += 1;
         }
     }
+    let stop = |i: usize, flags, digits, p: &mut Partial| {
+        p.at = base + i as u64;
+        p.flags = flags;
+        p.digits = digits;
+        None
+    };
     loop {
         while let Some(&b) = buf.get(i) {
             if class(b) & SYMBOL == 0 {
@@ -691,27 +957,34 @@ fn scan_symbol(buf: &[u8], start: usize, eof: bool, numeric: bool) -> Scanned {
             if eof {
                 break;
             }
-            return None;
+            return stop(i, flags, digits, p);
         };
         if b == b'/' && numeric {
             digits = false;
             i += 1;
         } else if b >= 0x80 {
-            match wide(buf, i, eof)? {
-                Some((Wide::Symbol, n)) => {
+            match wide(buf, i, eof) {
+                None => return stop(i, flags, digits, p),
+                Some(Some((Wide::Symbol, n))) => {
                     flags |= TokenFlags::NON_ASCII;
                     digits = false;
                     i += n;
                 }
-                Some(_) => break,
+                Some(Some(_)) => break,
                 // Other non-ASCII bytes cannot be in a symbol (§4.1): the
-                // whole word is invalid (`Nä3` is no move `N`).
-                None => return scan_invalid(buf, start, eof),
+                // whole word is invalid (`Nä3` is no move `N`). The bytes
+                // so far are symbol bytes, which the invalid scan takes in
+                // too: it goes on from here.
+                Some(None) => {
+                    p.scanner = Scanner::Invalid;
+                    p.flags = TokenFlags::empty();
+                    return scan_invalid(buf, i, eof, base, p);
+                }
             }
-        } else if b == b'.' && i > start && buf[i - 1] == b'e' {
+        } else if b == b'.' && base + i as u64 > p.start && i > 0 && buf[i - 1] == b'e' {
             match buf.get(i..i + 3) {
                 Some(b".p.") => i += 3,
-                None if !eof => return None,
+                None if !eof => return stop(i, flags, digits, p),
                 _ => {}
             }
             break;
@@ -719,18 +992,24 @@ fn scan_symbol(buf: &[u8], start: usize, eof: bool, numeric: bool) -> Scanned {
             break;
         }
     }
-    if i - start > MAX_TOKEN {
+    let (start, len) = start_and_len(p, base, i);
+    if len > MAX_TOKEN as u64 {
         flags |= TokenFlags::TOO_LONG;
     }
     let kind = if digits { TokenKind::Integer } else { TokenKind::Symbol };
     Some(Scan { kind, text: (start, i), end: i, flags })
 }
 
-/// `"..."` with `\"` and `\\`; a string ends at the end of its line if it
-/// has no closing quote.
-fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
-    let mut flags = TokenFlags::empty();
-    let mut i = start + 1;
+/// `"..."` with `\"` and `\\`, scanned from `i` (after the quote, or where
+/// the scan stopped); a string ends at the end of its line if it has no
+/// closing quote.
+fn scan_string(buf: &[u8], mut i: usize, eof: bool, base: u64, p: &mut Partial) -> Scanned {
+    let mut flags = p.flags;
+    let stop = |i: usize, flags, p: &mut Partial| {
+        p.at = base + i as u64;
+        p.flags = flags;
+        None
+    };
     let (text_end, end) = loop {
         while buf.get(i).is_some_and(|&b| class(b) & STRING_STOP == 0) {
             i += 1;
@@ -740,7 +1019,7 @@ fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
                 flags |= TokenFlags::UNTERMINATED;
                 break (i, i);
             }
-            return None;
+            return stop(i, flags, p);
         };
         match b {
             b'"' => break (i, i + 1),
@@ -750,7 +1029,7 @@ fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
                     Some(b'\n' | b'\r') => i += 1,
                     Some(_) => i += 2,
                     None if eof => i += 1,
-                    None => return None,
+                    None => return stop(i, flags, p),
                 }
             }
             b'\n' | b'\r' => {
@@ -767,67 +1046,88 @@ fn scan_string(buf: &[u8], start: usize, eof: bool) -> Scanned {
             }
         }
     };
-    if text_end - (start + 1) > MAX_TOKEN {
+    let (start, len) = start_and_len(p, base, text_end);
+    // The length of the text: without the opening quote.
+    if len.saturating_sub(1) > MAX_TOKEN as u64 {
         flags |= TokenFlags::TOO_LONG;
     }
     Some(Scan { kind: TokenKind::String, text: (start + 1, text_end), end, flags })
 }
 
-/// `;` comments and `%` escape lines: to the end of the line, which is not
-/// part of the token.
-fn scan_to_line_end(buf: &[u8], start: usize, eof: bool, kind: TokenKind) -> Scanned {
-    let end = run(buf, start + 1, eof, |b| b != b'\n' && b != b'\r')?;
-    Some(Scan { kind, text: (start + 1, end), end, flags: TokenFlags::empty() })
-}
-
-/// A run of `+ - = /` and `∞ ± ∓`; exactly `--` is the null move symbol.
-fn scan_glyph(buf: &[u8], start: usize, eof: bool) -> Scanned {
-    let mut i = start;
+/// A run of `+ - = /` and `∞ ± ∓`, scanned from `i`; exactly `--` is the
+/// null move symbol.
+fn scan_glyph(buf: &[u8], mut i: usize, eof: bool, base: u64, p: &mut Partial) -> Scanned {
     loop {
         match buf.get(i) {
             Some(b'+' | b'-' | b'=' | b'/') => i += 1,
-            Some(0x80..) => match wide(buf, i, eof)? {
-                Some((Wide::Glyph, n)) => i += n,
-                _ => break,
+            Some(0x80..) => match wide(buf, i, eof) {
+                Some(Some((Wide::Glyph, n))) => i += n,
+                Some(_) => break,
+                None => {
+                    p.at = base + i as u64;
+                    return None;
+                }
             },
             Some(_) => break,
             None if eof => break,
-            None => return None,
+            None => {
+                p.at = base + i as u64;
+                return None;
+            }
         }
     }
-    let kind = if &buf[start..i] == b"--" { TokenKind::Symbol } else { TokenKind::Glyph };
+    let (start, len) = start_and_len(p, base, i);
+    let null_move = len == 2 && buf.get(start..i) == Some(b"--");
+    let kind = if null_move { TokenKind::Symbol } else { TokenKind::Glyph };
     Some(Scan::whole(kind, start, i))
 }
 
 /// A run of bytes that start no token, with any letters and digits glued to
-/// it, up to white space or a delimiter.
-fn scan_invalid(buf: &[u8], start: usize, eof: bool) -> Scanned {
-    let mut i = start + 1;
+/// it, up to white space or a delimiter; scanned from `i` (its start, or
+/// where the scan stopped).
+fn scan_invalid(buf: &[u8], mut i: usize, eof: bool, base: u64, p: &mut Partial) -> Scanned {
+    let mut flags = p.flags;
+    if base + i as u64 == p.start {
+        // The first byte starts no token whatever it is.
+        if buf.get(i).is_some_and(|&b| class(b) & CONTROL != 0) {
+            flags |= TokenFlags::CONTROL;
+        }
+        i += 1;
+    }
     loop {
         let Some(&b) = buf.get(i) else {
             if eof {
                 break;
             }
+            p.at = base + i as u64;
+            p.flags = flags;
             return None;
         };
         // The run takes in glued letters and digits too (`\x80garbage` is
         // one invalid word, not junk and a move), except after a control
         // byte, which separates like white space (`\x0ce5` is junk and `e5`).
         let starts_token = match b {
-            0x80.. => wide(buf, i, eof)?.is_some_and(|(w, _)| w != Wide::Symbol),
-            _ if class(b) & SYMBOL != 0 => class(buf[i - 1]) & CONTROL != 0,
+            0x80.. => match wide(buf, i, eof) {
+                None => {
+                    p.at = base + i as u64;
+                    p.flags = flags;
+                    return None;
+                }
+                Some(w) => w.is_some_and(|(w, _)| w != Wide::Symbol),
+            },
+            _ if class(b) & SYMBOL != 0 => i > 0 && class(buf[i - 1]) & CONTROL != 0,
             _ => class(b) & WS != 0 || b"\".*[]()<>{};$!?".contains(&b),
         };
         if starts_token {
             break;
         }
+        if class(b) & CONTROL != 0 {
+            flags |= TokenFlags::CONTROL;
+        }
         i += 1;
     }
-    let mut scan = Scan::whole(TokenKind::Invalid, start, i);
-    if buf[start..i].iter().any(|&b| class(b) & CONTROL != 0) {
-        scan.flags |= TokenFlags::CONTROL;
-    }
-    Some(scan)
+    let (start, _) = start_and_len(p, base, i);
+    Some(Scan { kind: TokenKind::Invalid, text: (start, i), end: i, flags })
 }
 
 /// Whether the line starting at `i` starts a tag pair: `[`, optional
@@ -1129,6 +1429,73 @@ mod tests {
             lexer.next(input, true),
             Step::Token(Token { kind: TokenKind::LeftBracket, .. })
         ));
+    }
+
+    #[test]
+    fn dropped_tokens_keep_their_kind_start_and_end() {
+        // Long tokens of every kind; a reader that drops any unfinished
+        // token of more than `cap` bytes gets the same tokens, the long
+        // ones without text.
+        let long = |s: &str| s.repeat(40);
+        let input = format!(
+            "{{{}\n{}}} \"{}\\\"{}\" {} {} ${} e4{} {} é{} ;{}\n%{}\n{}e.p. {{{}\n[Event \"x\"]",
+            long("ab"),
+            long("\x01"),
+            long("s"),
+            long("t"),
+            long("Nf3"),
+            long("12"),
+            long("9"),
+            long("!?"),
+            long("+-"),
+            long("x"),
+            long("c"),
+            long("e"),
+            long("exd6"),
+            long("u"),
+        );
+        let input = input.as_bytes();
+        let view = |t: Token<'_>, end: u64| (t.kind, t.offset, end, t.flags - TokenFlags::DROPPED);
+        let mut whole = Vec::new();
+        let mut lexer = Lexer::new();
+        while let Step::Token(t) = lexer.next(input, true) {
+            whole.push(view(t, lexer.offset()));
+        }
+        for window in [1, 2, 3, 5, 8, 13] {
+            for cap in [1u64, 4, 30] {
+                let mut lexer = Lexer::new();
+                let (mut out, mut dropped) = (Vec::new(), 0);
+                let (mut start, mut end) = (0usize, window.min(input.len()));
+                loop {
+                    let eof = end == input.len();
+                    match lexer.next(&input[start..end], eof) {
+                        Step::Token(t) => {
+                            if t.flags.contains(TokenFlags::DROPPED) {
+                                assert!(t.text.is_empty());
+                                dropped += 1;
+                            }
+                            out.push(view(t, lexer.offset()));
+                        }
+                        Step::End => break,
+                        Step::NeedMore => {
+                            if lexer.partial_len() > cap {
+                                lexer.drop_partial();
+                            }
+                            let used = lexer.consumed();
+                            lexer.discard(used);
+                            start += used;
+                            // The window never holds more than the cap and
+                            // the look-back of a dropped token, and a read.
+                            let held = (end - start) as u64;
+                            assert!(held <= cap + (window + LOOK_BACK) as u64, "{window} {cap}");
+                            end = (end + window).min(input.len());
+                        }
+                    }
+                }
+                assert_eq!(out, whole, "window {window} cap {cap}");
+                assert!(dropped >= 10, "window {window} cap {cap}: {dropped} dropped");
+            }
+        }
     }
 
     #[test]

@@ -76,6 +76,12 @@ bitflags! {
         /// A symbol with non-ASCII characters that real files use in
         /// results and castling (`½`, Unicode dashes).
         const NON_ASCII = 1 << 5;
+        /// The token was longer than its reader would hold: its first
+        /// bytes were dropped as they came ([`Lexer::drop_partial`]), and
+        /// its text is empty. Its kind, start and end are right.
+        ///
+        /// [`Lexer::drop_partial`]: crate::Lexer::drop_partial
+        const DROPPED = 1 << 6;
     }
 }
 

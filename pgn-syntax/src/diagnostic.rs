@@ -15,6 +15,8 @@ pub use diag::Severity;
 
 use self::shown::Shown;
 pub use self::tag::{CheckedTag, RosterTags, TagFault, TagForm};
+use pgn_lex::TokenKind;
+
 use crate::nag::{Nag, Suffix};
 use crate::place::Location;
 use crate::tags::GameResult;
@@ -174,6 +176,23 @@ pub enum DiagnosticKind {
     /// A termination marker inside a variation; ignored (§8.2.6: the
     /// marker ends the movetext).
     TerminationInVariation,
+    /// A token longer than the reader's size limit
+    /// ([`ReaderBuilder::size_limit`]); skipped, its bytes never held whole.
+    ///
+    /// [`ReaderBuilder::size_limit`]: crate::ReaderBuilder::size_limit
+    TokenTooLarge {
+        /// What kind of token it was.
+        kind: TokenKind,
+        /// The limit, in bytes.
+        limit: u64,
+    },
+    /// A tag section longer than the reader's size limit; its pairs were
+    /// read, but the checks of the whole section (roster, duplicates,
+    /// SetUp and FEN) were not made.
+    TagSectionTooLarge {
+        /// The limit, in bytes.
+        limit: u64,
+    },
 }
 
 impl DiagnosticKind {
@@ -188,7 +207,9 @@ impl DiagnosticKind {
             | UnexpectedToken
             | InvalidNag { .. }
             | InvalidSuffix { .. }
-            | UnknownGlyph { .. } => Severity::Error,
+            | UnknownGlyph { .. }
+            | TokenTooLarge { .. }
+            | TagSectionTooLarge { .. } => Severity::Error,
             _ => Severity::Warning,
         }
     }
@@ -278,7 +299,29 @@ impl fmt::Display for DiagnosticKind {
                 overridden.line
             ),
             TerminationInVariation => f.write_str("termination marker inside a variation ignored"),
+            TokenTooLarge { kind, limit } => {
+                write!(f, "{} longer than the limit of {limit} bytes skipped", token_noun(*kind))
+            }
+            TagSectionTooLarge { limit } => write!(
+                f,
+                "tag section longer than the limit of {limit} bytes: its roster, duplicates \
+                 and SetUp were not checked"
+            ),
         }
+    }
+}
+
+/// What a token of `kind` is called in a message.
+fn token_noun(kind: TokenKind) -> &'static str {
+    match kind {
+        TokenKind::String => "string",
+        TokenKind::BraceComment | TokenKind::LineComment => "comment",
+        TokenKind::Escape => "escape line",
+        TokenKind::Symbol => "symbol",
+        TokenKind::Integer => "number",
+        TokenKind::Nag => "NAG",
+        TokenKind::Suffix | TokenKind::Glyph => "annotation",
+        _ => "run of bytes that are not PGN",
     }
 }
 
@@ -352,6 +395,8 @@ mod tests {
             SevenTagRosterOrder,
             DuplicateTag { name: text(), overridden: Location::default() },
             TerminationInVariation,
+            TokenTooLarge { kind: TokenKind::BraceComment, limit: 16 },
+            TagSectionTooLarge { limit: 16 },
         ]
     }
 

@@ -83,6 +83,9 @@ pub use diagnostic::{
 pub use game::{Game, SanText, Tag, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
-pub use reader::{Reader, ReaderBuilder};
+pub use reader::{DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
 pub use source_map::SourceMap;
 pub use visitor::{Branch, CommentKind, Visitor};
+
+/// The kinds of token of `pgn-lex`, which some diagnostics name.
+pub use pgn_lex::TokenKind;

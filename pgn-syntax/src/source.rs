@@ -116,6 +116,9 @@ pub(crate) struct Source<R> {
     pub(crate) eof: bool,
     pub(crate) lexer: Lexer,
     pub(crate) lines: LineIndex,
+    /// A refill reads at least this much ([`MIN_FILL`], or less for a
+    /// smaller buffer).
+    fill: usize,
 }
 
 /// Turns absolute offsets in or after the window into lines and columns:
@@ -141,6 +144,7 @@ impl<R: Read> Source<R> {
         Source {
             inner,
             buf: vec![0; capacity.max(1)],
+            fill: MIN_FILL.min(capacity.max(1)),
             end: 0,
             eof: false,
             lexer: Lexer::new(),
@@ -171,11 +175,14 @@ impl<R: Read> Source<R> {
         self.buf.copy_within(drop..self.end, 0);
         self.end -= drop;
         self.lexer.discard(drop);
-        if self.end == self.buf.len() {
-            let grown = self.buf.len() * 2;
-            self.buf.resize(grown, 0);
+        // Read at least as much as is kept: the lexer scans an unfinished
+        // token again after a refill, and doubling what it has each time
+        // keeps the total of those scans linear in the token's length.
+        // Short reads (pipes) therefore do not make it quadratic either.
+        let target = self.end + self.end.max(self.fill);
+        if target > self.buf.len() {
+            self.buf.resize(target, 0);
         }
-        let target = (self.end + MIN_FILL).min(self.buf.len());
         while self.end < target {
             match self.inner.read(&mut self.buf[self.end..]) {
                 Ok(0) => {

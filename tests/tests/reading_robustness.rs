@@ -14,8 +14,8 @@
 use std::io::{self, Read};
 use std::time::{Duration, Instant};
 
-use pgn_syntax::{CommentKind, Diagnostic, DiagnosticKind, Game, Item, Node, read_games};
-use pgn_tests::reading::syntax::{Reading, check_movetext, read, read_bytes};
+use pgn_syntax::{CommentKind, Diagnostic, DiagnosticKind, Game, Item, Node, Reader, read_games};
+use pgn_tests::reading::syntax::{Reading, check_movetext, read, read_bytes, read_with};
 use pgn_tests::reading::{Area, OneByte, lex};
 use pgn_tests::{Context, Mode};
 use testkit::XorShift;
@@ -496,4 +496,113 @@ fn a_place_does_not_depend_on_where_the_buffer_was_refilled() {
     assert!(places.contains(&("MalformedTag".to_owned(), 70_001, 2)), "{places:?}");
     let trickled = read(OneByte(&input)).expect("in-memory input");
     assert_eq!(trickled, whole);
+}
+
+/// A game with an element of every kind and a diagnostic of many kinds:
+/// tag repairs, unterminated and long tokens, stray brackets, suffixes
+/// that straddle windows.
+const EVERY_KIND: &str = "[Event \"a \\\"b\\\"\"]\r\n[Site \"½\"] [Date \"x\" junk]\n[Round 3]\n\
+    [White \"W\"x\"]\n<reserved>\n\n1.e4!? e5?! (1...c5 $14 {x\ny} (1… e6 ∞)) 2. exd6e.p. e.p. \
+    Nf3 ; line\r\n%esc\r\n2... Nc6 += 3. Bb5!!! [%clk 1] \u{1} é 1–0 [Event \"2\"] {between} \
+    1. d4 {never closed\n[Event \"3\"]\n1. c4 \"open\n*";
+
+#[test]
+fn every_buffer_size_gives_the_same_games_and_diagnostics() {
+    // The reader's buffer starts at each size from one byte to more than
+    // the input, read whole and one byte per `read` call: games,
+    // diagnostics and their places (line and column) are the same.
+    let input = EVERY_KIND.as_bytes();
+    let whole = read_bytes(input);
+    assert!(whole.diagnostics().count() >= 15, "{:?}", whole.diagnostics().collect::<Vec<_>>());
+    for size in 1..=input.len() + 1 {
+        let builder = Reader::builder().buffer_size(size);
+        let read = read_with(builder.build(input)).expect("in-memory input");
+        assert_eq!(read, whole, "buffer of {size} bytes");
+        let trickled = read_with(builder.build(OneByte(input))).expect("in-memory input");
+        assert_eq!(trickled, whole, "buffer of {size} bytes, one byte per read");
+    }
+}
+
+#[test]
+fn tokens_beyond_the_size_limit_are_skipped_the_same_however_they_arrive() {
+    // With a limit of 1 KiB (the least), the long tokens are skipped with an error
+    // whether they come whole or in pieces (then their bytes are dropped
+    // as they come); the reading does not depend on the buffer size.
+    let input = format!(
+        "{EVERY_KIND}\n[Event \"{}\"]\n1. {} {{{}}} e4{} ${} ;{}\n*",
+        "long value".repeat(110),
+        "Nf3".repeat(400),
+        "long comment".repeat(100),
+        "!?".repeat(600),
+        "1".repeat(1100),
+        "long line comment".repeat(70),
+    );
+    let input = input.as_bytes();
+    let whole = read_with(Reader::builder().size_limit(1024).build(input)).expect("in memory");
+    let too_large = whole
+        .diagnostics()
+        .filter(|d| matches!(d.kind, DiagnosticKind::TokenTooLarge { limit: 1024, .. }))
+        .count();
+    assert!(too_large >= 6, "{:?}", whole.diagnostics().collect::<Vec<_>>());
+    // The section of the last game is longer than 1 KiB: not checked.
+    assert!(
+        whole.diagnostics().any(|d| matches!(d.kind, DiagnosticKind::TagSectionTooLarge { .. }))
+    );
+    for size in (1..=64).chain((65..=input.len() + 1).step_by(61)) {
+        let builder = Reader::builder().buffer_size(size).size_limit(1024);
+        let read = read_with(builder.build(OneByte(input))).expect("in-memory input");
+        assert_eq!(read, whole, "buffer of {size} bytes");
+    }
+}
+
+/// A source that records the largest buffer the reader asked it to fill.
+struct Watched<'a> {
+    input: &'a [u8],
+    largest_request: usize,
+}
+
+impl Read for Watched<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.largest_request = self.largest_request.max(buf.len());
+        self.input.read(buf)
+    }
+}
+
+#[test]
+fn one_line_of_many_games_does_not_grow_the_buffer() {
+    // 20,000 games on one line (6 MB, no line end): the tag repairs look
+    // a bounded way ahead, so the buffer stays at its first size.
+    let game = "[Event \"?\"] [Site \"x\"] [Result \"1-0\"] 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 ";
+    let input = game.repeat(20_000);
+    let mut source = Watched { input: input.as_bytes(), largest_request: 0 };
+    let mut collector = pgn_syntax::GameCollector::new();
+    let games = Reader::new(&mut source).visit_all(&mut collector).expect("in memory");
+    assert_eq!(games, 20_000);
+    assert!(source.largest_request <= 256 * 1024, "asked for {}", source.largest_request);
+}
+
+#[test]
+fn a_token_beyond_the_limit_is_not_held() {
+    // A 40 MB comment with a limit of 1 MiB: skipped with an error, and
+    // the buffer never grows past a few times the limit; the moves around
+    // it are read.
+    let mut input = b"1. e4 {".to_vec();
+    input.resize(40_000_000, b'c');
+    input.extend_from_slice(b"} e5 *\n");
+    let mut source = Watched { input: &input, largest_request: 0 };
+    let reading =
+        read_with(Reader::builder().size_limit(1 << 20).build(&mut source)).expect("in memory");
+    assert!(source.largest_request <= 4 << 20, "asked for {}", source.largest_request);
+    assert_eq!(count_moves(&reading.games[0]), 2);
+    let kinds: Vec<_> = reading.diagnostics().map(|d| (d.kind.clone(), d.at.column)).collect();
+    assert!(
+        kinds.contains(&(
+            DiagnosticKind::TokenTooLarge {
+                kind: pgn_syntax::TokenKind::BraceComment,
+                limit: 1 << 20
+            },
+            7
+        )),
+        "{kinds:?}"
+    );
 }

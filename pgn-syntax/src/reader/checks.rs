@@ -21,6 +21,11 @@ impl<R: Read> Reader<R> {
         v: &mut Visit<'_, V>,
         g: &mut GameState,
     ) {
+        if self.section_too_large(g) {
+            let limit = self.options.size_limit;
+            self.report(v, g, DiagnosticKind::TagSectionTooLarge { limit }, g.start);
+            return;
+        }
         if !self.options.checks_tags() {
             return;
         }

@@ -47,6 +47,7 @@ impl<R: Read> Reader<R> {
         let key = TagKey::known(name, known);
         if g.phase == Phase::Tags
             && self.tags.contains(key)
+            && !self.section_too_large(g)
             && self.empty_line_between(g.last_tag_end, start)
         {
             self.tag_name.clear();

@@ -18,7 +18,12 @@
 //!
 //! Tag pairs are read token by token (a pair may span lines), and repaired
 //! from the raw bytes of their line when the tokens do not fit; each
-//! repair is a diagnostic.
+//! repair is a diagnostic. Repairs look at most 4 KiB along the line.
+//!
+//! Memory and time: the buffer holds at most one token or tag section,
+//! up to the size limit ([`ReaderBuilder::size_limit`]); a longer token is
+//! skipped and reported, its bytes dropped as they come. Time is linear
+//! in the input whatever its line lengths and however it arrives.
 //!
 //! This file has the `Reader`, its main loop and the handling shared by
 //! the phases of a game. The parts, one job a file: `state` (the state of
@@ -42,6 +47,7 @@ use std::io::{self, Read};
 use pgn_lex::{Step, Token, TokenFlags, TokenKind};
 
 use self::fast::Fast;
+use self::line::LineScan;
 use self::movetext::termination;
 use self::state::{GameState, Phase, Skipping, TagState};
 use self::tag_log::TagLog;
@@ -127,6 +133,8 @@ pub struct Reader<R> {
     tag_value: Vec<u8>,
     /// The names of the tag section being read (and its SetUp value).
     tags: TagLog,
+    /// What is known of the line ahead (`line.rs`).
+    line_scan: LineScan,
     options: ReaderBuilder,
 }
 
@@ -145,11 +153,20 @@ pub struct ReaderBuilder {
     tag_checks: bool,
     diagnostics: bool,
     buffer_size: usize,
+    size_limit: u64,
 }
+
+/// The default of [`ReaderBuilder::size_limit`]: 16 MiB.
+pub const DEFAULT_SIZE_LIMIT: u64 = 16 << 20;
 
 impl Default for ReaderBuilder {
     fn default() -> Self {
-        ReaderBuilder { tag_checks: true, diagnostics: true, buffer_size: INITIAL_CAPACITY }
+        ReaderBuilder {
+            tag_checks: true,
+            diagnostics: true,
+            buffer_size: INITIAL_CAPACITY,
+            size_limit: DEFAULT_SIZE_LIMIT,
+        }
     }
 }
 
@@ -179,6 +196,20 @@ impl ReaderBuilder {
         self
     }
 
+    /// The most bytes of one token (a comment, a string, a symbol) or one
+    /// tag section that the reader holds (default [`DEFAULT_SIZE_LIMIT`],
+    /// at least 1 KiB, above the 255 bytes that §7 allows a token). A longer token is skipped with an error
+    /// ([`DiagnosticKind::TokenTooLarge`]), its bytes dropped as they
+    /// come; a longer tag section is read on pair by pair, but the checks
+    /// made at its end are not made ([`DiagnosticKind::TagSectionTooLarge`])
+    /// and it does not split into games. Memory therefore stays within
+    /// about four times the limit whatever the input, and the result does
+    /// not depend on the buffer size.
+    pub fn size_limit(mut self, bytes: u64) -> ReaderBuilder {
+        self.size_limit = bytes.max(1024);
+        self
+    }
+
     /// A reader over `inner` with these options.
     pub fn build<R: Read>(self, inner: R) -> Reader<R> {
         Reader {
@@ -190,6 +221,7 @@ impl ReaderBuilder {
             tag_name: Vec::new(),
             tag_value: Vec::new(),
             tags: TagLog::default(),
+            line_scan: LineScan::default(),
             options: self,
         }
     }
@@ -305,6 +337,7 @@ impl<R: Read> Reader<R> {
             let tok = match self.src.lexer.next(window, self.src.eof) {
                 Step::Token(t) => Tok::new(&self.src.buf, t),
                 Step::NeedMore => {
+                    self.hold_within_limit(&mut g);
                     let keep = self.keep_from(&g, self.src.lexer.consumed());
                     self.src.refill(keep)?;
                     continue;
@@ -337,6 +370,25 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Before a refill: a token or tag section held beyond the size limit
+    /// is let go (see [`ReaderBuilder::size_limit`]).
+    #[cold]
+    fn hold_within_limit(&mut self, g: &mut GameState) {
+        let limit = self.options.size_limit;
+        if self.src.lexer.partial_len() > limit {
+            self.src.lexer.drop_partial();
+        }
+        if g.phase == Phase::Tags && self.src.lexer.offset() - g.start > limit {
+            g.section_dropped = true;
+            self.tags.clear();
+        }
+    }
+
+    /// Whether the tag section is longer than the size limit, at its end.
+    fn section_too_large(&self, g: &GameState) -> bool {
+        g.section_dropped || self.src.lexer.offset() - g.start > self.options.size_limit
+    }
+
     /// Handles one token; true when it ended the game.
     fn token<V: Visitor>(
         &mut self,
@@ -344,6 +396,14 @@ impl<R: Read> Reader<R> {
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
+        if tok.flags.contains(TokenFlags::DROPPED)
+            || self.src.lexer.offset() - tok.offset > self.options.size_limit
+        {
+            let kind =
+                DiagnosticKind::TokenTooLarge { kind: tok.kind, limit: self.options.size_limit };
+            self.report(v, g, kind, tok.offset);
+            return Ok(false);
+        }
         if g.skipping != Skipping::No {
             return self.skip_token(v, g, tok);
         }

@@ -168,10 +168,20 @@ impl<R: Read> Reader<R> {
         let mut text = tok.text;
         let mut suffix = None;
         if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
-            let (suffix_tok, moved) = self.next_keeping(text.0)?;
+            // A suffix has at most two bytes. A longer run is no suffix of
+            // the move: it is read next as a token of its own (and
+            // reported), so that the move is never held with a run of any
+            // length.
+            let moved = self.fill_after(text.0, text.1 + 3)?;
             // The refill kept the move: `moved` is at most its start.
             text = (text.0 - moved, text.1 - moved);
-            if let Some(s) = suffix_tok {
+            let after = self.src.buf.get(text.1..self.src.end).unwrap_or_default();
+            let run = after.iter().take(3).take_while(|&&b| b == b'!' || b == b'?').count();
+            if run <= 2
+                && let Step::Token(t) =
+                    self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof)
+            {
+                let s = Tok::new(&self.src.buf, t);
                 let written = self.src.buf.get(s.text.0..s.text.1).unwrap_or_default();
                 suffix = Suffix::from_ascii(written);
                 if suffix.is_none() {
@@ -188,25 +198,24 @@ impl<R: Read> Reader<R> {
         Ok(false)
     }
 
-    /// Lexes the suffix token that follows a move, refilling if needed
-    /// without dropping the bytes from `keep` on. Returns the token and how
-    /// far the window moved.
-    fn next_keeping(&mut self, keep: usize) -> io::Result<(Option<Tok>, usize)> {
+    /// Refills, if needed and without dropping the bytes from `keep` on,
+    /// until the window reaches the index `upto` (or the input ends).
+    /// Returns how far the window moved.
+    fn fill_after(&mut self, keep: usize, mut upto: usize) -> io::Result<usize> {
         let mut moved = 0;
-        loop {
-            match self.src.lexer.next(&self.src.buf[..self.src.end], self.src.eof) {
-                Step::Token(t) => return Ok((Some(Tok::new(&self.src.buf, t)), moved)),
-                Step::NeedMore => moved += self.src.refill(keep - moved)?,
-                Step::End => return Ok((None, moved)),
-            }
+        while self.src.end < upto && !self.src.eof {
+            let dropped = self.src.refill(keep - moved)?;
+            moved += dropped;
+            upto -= dropped;
         }
+        Ok(moved)
     }
 
     /// After a `[` in movetext (its line in the window): does a tag name
     /// follow (`[`, blanks, a letter)?
     fn tag_follows(&self) -> bool {
         let at = self.next_non_blank(self.src.lexer.consumed());
-        self.src.buf.get(at).is_some_and(u8::is_ascii_alphabetic) && at < self.src.end
+        self.src.buf.get(at).is_some_and(u8::is_ascii_alphabetic) && at < self.horizon()
     }
 
     /// A `[` in movetext (also in a game being skipped): when a tag name

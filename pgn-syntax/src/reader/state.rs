@@ -70,6 +70,9 @@ pub(super) struct GameState {
     pub(super) fen_at: Option<u64>,
     /// Where the game's first token is.
     pub(super) start: u64,
+    /// The tag section outgrew the reader's size limit: its bytes are no
+    /// longer held, and the checks made when it ends are not made.
+    pub(super) section_dropped: bool,
 }
 
 impl GameState {
@@ -89,6 +92,7 @@ impl GameState {
             setup_at: None,
             fen_at: None,
             start: 0,
+            section_dropped: false,
         }
     }
 }

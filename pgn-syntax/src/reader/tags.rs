@@ -59,6 +59,7 @@ impl<R: Read> Reader<R> {
         match (g.tag, tok.kind) {
             (TagState::Closed, TokenKind::LeftBracket) => {
                 if self.repeated_name_follows()
+                    && !self.section_too_large(g)
                     && self.empty_line_between(g.last_tag_end, tok.offset)
                 {
                     return Ok(self.next_game_at(v, g, tok.offset));
@@ -118,8 +119,8 @@ impl<R: Read> Reader<R> {
                 let quote = self.token_start(tok);
                 let after = self.next_non_blank(self.src.lexer.consumed());
                 let closed =
-                    matches!(self.src.buf.get(after), Some(b']')) || after >= self.line_end(after);
-                match self.close_of_pair(after).filter(|_| !closed) {
+                    matches!(self.src.buf.get(after), Some(b']')) || after >= self.horizon();
+                match self.close_of_pair(after).ok().filter(|_| !closed) {
                     Some(close) => {
                         // Unescaped quotes (or junk) before `]`: the value
                         // is everything from the first quote to the last.
@@ -159,7 +160,7 @@ impl<R: Read> Reader<R> {
                 // A value without quotes: everything up to the pair's `]`.
                 let start = self.token_start(tok);
                 let close = self.close_of_pair(start);
-                let end = close.unwrap_or_else(|| self.line_end(start));
+                let end = close.unwrap_or_else(|end| end);
                 let value = self.src.buf.get(start..end).unwrap_or_default().trim_ascii();
                 self.tag_value.clear();
                 self.tag_value.extend_from_slice(value);

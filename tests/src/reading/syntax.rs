@@ -45,7 +45,15 @@ impl Reading {
 ///
 /// Only I/O errors of `input`.
 pub fn read(input: impl Read) -> io::Result<Reading> {
-    let mut reader = Reader::new(input);
+    read_with(Reader::new(input))
+}
+
+/// Reads every game with `reader` (built with the options under test).
+///
+/// # Errors
+///
+/// Only I/O errors of the reader's input.
+pub fn read_with<R: Read>(mut reader: Reader<R>) -> io::Result<Reading> {
     let mut collector = GameCollector::new();
     let mut games = Vec::new();
     let mut sources = Vec::new();
