@@ -207,6 +207,10 @@ pub struct Lexer {
     /// A token that ends at or after this absolute offset makes the current
     /// line too long; `u64::MAX` once the line has been flagged.
     line_limit: u64,
+    /// Line ends counted in the white space before the next token (up
+    /// to 2: an empty line), and the absolute offset the count got to.
+    ws_ends: u8,
+    ws_at: u64,
     /// How far the scan of an unfinished token got, so that after a
     /// refill it goes on from there instead of from the token's start.
     partial: Option<Partial>,
@@ -269,6 +273,8 @@ impl Lexer {
             line_limit: MAX_LINE,
             partial: None,
             dropping: false,
+            ws_ends: 0,
+            ws_at: u64::MAX,
         }
     }
 
@@ -302,6 +308,16 @@ impl Lexer {
             self.new_line(self.base + (self.pos + nl + 1) as u64);
         }
         self.pos = end;
+    }
+
+    /// Steps back to the absolute offset `offset` (the start of the token
+    /// just returned, which must still be in the window), so that the
+    /// next call returns that token again: a caller that saw where one
+    /// thing ends hands the token to the next. The white space before it
+    /// is not read again (nor flagged again).
+    pub fn unread(&mut self, offset: u64) {
+        let at = offset.saturating_sub(self.base) as usize;
+        self.pos = at.min(self.pos);
     }
 
     /// A line starts at the absolute offset `at`.
@@ -354,6 +370,7 @@ impl Lexer {
     #[inline(always)]
     pub fn next<'a>(&mut self, buf: &'a [u8], eof: bool) -> Step<'a> {
         if !self.dropping
+            && self.ws_ends == 0
             && let Some(step) = self.next_plain(buf)
         {
             return step;
@@ -375,23 +392,32 @@ impl Lexer {
     /// (a test checks this on the corpus).
     #[inline(always)]
     pub fn next_plain_move<'a>(&mut self, buf: &'a [u8]) -> Option<&'a [u8]> {
-        if self.dropping {
+        // Dropping a token, or white space with a line end counted by the
+        // general path: the general path goes on.
+        if self.dropping || self.ws_ends != 0 {
             return None;
         }
         let mut pos = self.pos;
         // The line limit in window coordinates, updated at each line end.
         let mut limit = self.line_limit.saturating_sub(self.base);
+        let mut ends = 0;
         loop {
             let b = *buf.get(pos)?;
             let c = class(b);
             if c & WS != 0 {
                 if c & NEWLINE != 0 {
+                    // After an empty line the general path flags the token.
+                    ends += ends_line(buf, pos)?;
+                    if ends >= 2 {
+                        return None;
+                    }
                     self.pass_line_end(pos);
                     limit = self.line_limit.saturating_sub(self.base);
                 }
                 pos += 1;
                 continue;
             }
+            ends = 0;
             self.pos = pos;
             let start = pos;
             if c & LETTER != 0 {
@@ -464,6 +490,7 @@ impl Lexer {
     #[inline(always)]
     fn next_plain<'a>(&mut self, buf: &'a [u8]) -> Option<Step<'a>> {
         let mut pos = self.pos;
+        let mut ends = 0;
         let first = loop {
             let b = *buf.get(pos)?;
             let c = class(b);
@@ -471,6 +498,11 @@ impl Lexer {
                 break b;
             }
             if c & NEWLINE != 0 {
+                // After an empty line the general path flags the token.
+                ends += ends_line(buf, pos)?;
+                if ends >= 2 {
+                    return None;
+                }
                 self.pass_line_end(pos);
             }
             pos += 1;
@@ -593,10 +625,15 @@ impl Lexer {
         if self.dropping {
             return self.next_dropped(buf, eof);
         }
+        if self.offset() != self.ws_at {
+            self.ws_ends = 0;
+        }
         let (start, mut scan) = loop {
-            // White space; line ends move the line start.
+            // White space; line ends move the line start, and two of them
+            // (an empty line) flag the next token.
             loop {
                 let Some(&b) = buf.get(self.pos) else {
+                    self.ws_at = self.offset();
                     return if eof { Step::End } else { Step::NeedMore };
                 };
                 let c = class(b);
@@ -604,6 +641,12 @@ impl Lexer {
                     break;
                 }
                 if c & NEWLINE != 0 {
+                    let Some(end) = ends_line(buf, self.pos).or(eof.then_some(1)) else {
+                        // A CR at the end of the window: is a LF next?
+                        self.ws_at = self.offset();
+                        return Step::NeedMore;
+                    };
+                    self.ws_ends = (self.ws_ends + end).min(2);
                     self.pass_line_end(self.pos);
                 }
                 self.pos += 1;
@@ -619,6 +662,8 @@ impl Lexer {
                 Ok(scan) => scan,
                 Err(p) => {
                     self.partial = Some(p);
+                    // The count of line ends before the token still holds.
+                    self.ws_at = self.offset();
                     return Step::NeedMore;
                 }
             };
@@ -635,6 +680,10 @@ impl Lexer {
             self.line_limit = u64::MAX;
             scan.flags |= TokenFlags::LONG_LINE;
         }
+        if self.ws_ends >= 2 {
+            scan.flags |= TokenFlags::AFTER_EMPTY_LINE;
+        }
+        self.ws_ends = 0;
         Step::Token(Token {
             kind: scan.kind,
             text: buf.get(scan.text.0..scan.text.1).unwrap_or_default(),
@@ -660,6 +709,7 @@ impl Lexer {
             return Step::NeedMore;
         };
         self.dropping = false;
+        self.ws_ends = 0;
         self.pos = scan.end;
         let end = self.base + scan.end as u64;
         let mut flags = scan.flags | TokenFlags::DROPPED;
@@ -881,6 +931,17 @@ impl Lexer {
             Some(Scan { kind: TokenKind::BraceComment, text, end: i + 1, flags })
         }
     }
+}
+
+/// Whether the line end byte at `i` ends a line by itself: 1 for a LF or
+/// a lone CR, 0 for the CR of a CR LF (its LF counts); `None` when the
+/// window ends right after a CR.
+#[inline(always)]
+fn ends_line(buf: &[u8], i: usize) -> Option<u8> {
+    if buf.get(i) == Some(&b'\n') {
+        return Some(1);
+    }
+    buf.get(i + 1).map(|&next| u8::from(next != b'\n'))
 }
 
 /// The end of the run of bytes from `i` that satisfy `accept`.
@@ -1432,6 +1493,16 @@ mod tests {
     }
 
     #[test]
+    fn tokens_after_an_empty_line_are_flagged() {
+        let input = b"e4 e5\n\nd4 d5\r\n\r\nc4\r\nc5\r\rf4 \n \t\n Nf3\n{x}\n\n1.";
+        let flagged: Vec<&[u8]> = tokens(input)
+            .filter(|t| t.flags.contains(TokenFlags::AFTER_EMPTY_LINE))
+            .map(|t| t.text)
+            .collect();
+        assert_eq!(flagged, [&b"d4"[..], b"c4", b"f4", b"Nf3", b"1"]);
+    }
+
+    #[test]
     fn dropped_tokens_keep_their_kind_start_and_end() {
         // Long tokens of every kind; a reader that drops any unfinished
         // token of more than `cap` bytes gets the same tokens, the long
@@ -1501,7 +1572,7 @@ mod tests {
     #[test]
     fn windows_give_the_same_tokens_as_whole_input() {
         let input =
-            "[Event \"A \\\"b\\\"\"]\r\n1. e4!? {c\nd} ( 1... c5 ) $1 ½-½ 12… ∞ exd6e.p. ;x\n%y\n*"
+            "[Event \"A \\\"b\\\"\"]\r\n1. e4!? {c\nd} ( 1... c5 ) $1 ½-½ 12… ∞ exd6e.p. ;x\n%y\n\r\n\r\ne5\r\re6 \n \nd4\r\nc4\n*"
                 .as_bytes();
         let whole: Vec<_> =
             tokens(input).map(|t| (t.kind, t.text.to_vec(), t.offset, t.flags)).collect();

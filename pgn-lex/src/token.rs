@@ -82,6 +82,9 @@ bitflags! {
         ///
         /// [`Lexer::drop_partial`]: crate::Lexer::drop_partial
         const DROPPED = 1 << 6;
+        /// An empty line (two line ends with only white space between
+        /// them) comes between this token and the one before it.
+        const AFTER_EMPTY_LINE = 1 << 7;
     }
 }
 

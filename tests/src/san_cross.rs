@@ -52,40 +52,16 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
         "moves from a position the empty FEN tag does not give (`h3` at ply 69); \
          python-chess agrees",
     ),
-    (
-        "pgn/scalachess-fixtures/longCastles.list.pgn",
-        1,
-        "games separated by blank lines only, read as one game (python-chess \
-         splits them, and fails on game 2 too)",
-    ),
     ("pgn/scalachess-fixtures/overflow.pgn", 1, "illegal `Bh4` at ply 20; python-chess agrees"),
-    (
-        "pgn/scalachess-fixtures/prod500standard.list.pgn",
-        1,
-        "games separated by blank lines only (no tags, no results): one game to \
-         the reader, as §8.2.6 says; python-chess splits at blank lines",
-    ),
-    (
-        "pgn/scalachess-fixtures/raws.list.pgn",
-        1,
-        "games separated by blank lines only: read as one game (python-chess splits)",
-    ),
-    (
-        "pgn/scalachess-fixtures/shortCastles.list.pgn",
-        1,
-        "games separated by blank lines only, read as one game (python-chess \
-         splits them, and fails on game 2 too)",
-    ),
     (
         "pgn/scalachess-fixtures/variant-crazyhouseNoVariantTag.pgn",
         1,
         "crazyhouse drops (`N@…`) with no Variant tag",
     ),
-    ("pgn/scalachess-fixtures/variant-prod50crazyhouse.list.pgn", 1, "crazyhouse drops"),
     (
-        "pgn/scalachess-fixtures/variant-prod5threecheck.list.pgn",
-        1,
-        "three-check games separated by blank lines only, read as one game",
+        "pgn/scalachess-fixtures/variant-prod50crazyhouse.list.pgn",
+        50,
+        "crazyhouse drops (`N@…`): each of the 50 games fails at its first drop",
     ),
 ];
 

@@ -606,3 +606,38 @@ fn a_token_beyond_the_limit_is_not_held() {
         "{kinds:?}"
     );
 }
+
+#[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
+fn move_lists_separated_by_empty_lines_are_games() {
+    // Lichess exports lists of games without tags or markers, one block
+    // per game: every `*.list.pgn` has the game count of INDEX.tsv, and
+    // every game of the standard list replays without an error (read as
+    // one game, the second game's first move was illegal).
+    let ctx = Context::new(Mode::Quick);
+    let folder = ctx.corpus_file("pgn/scalachess-fixtures");
+    let index = std::fs::read_to_string(folder.join("INDEX.tsv")).expect("INDEX.tsv");
+    let mut lists = 0;
+    for line in index.lines() {
+        let Some((name, count)) = line.split_once('\t') else { continue };
+        if !name.ends_with(".list.pgn") {
+            continue;
+        }
+        let input = std::fs::read(folder.join(name)).expect("list file");
+        let reading = read_bytes(&input);
+        assert_eq!(reading.games.len().to_string(), count.trim(), "{name}");
+        lists += 1;
+    }
+    assert_eq!(lists, 7, "the lists of INDEX.tsv");
+    let input = std::fs::read(folder.join("prod500standard.list.pgn")).expect("list file");
+    let reading = read_bytes(&input);
+    for (n, (game, source)) in reading.games.iter().zip(&reading.sources).enumerate() {
+        let (_, problems) = san::replay(game, source);
+        let errors: Vec<String> = problems
+            .iter()
+            .filter(|p| p.severity() == pgn_syntax::Severity::Error)
+            .map(|p| p.message().to_string())
+            .collect();
+        assert!(errors.is_empty(), "game {}: {errors:?}", n + 1);
+    }
+}

@@ -105,6 +105,7 @@ impl<R: Read> Reader<R> {
             return Fast::General;
         }
         g.after_move = true;
+        g.moved = true;
         g.after_open = false;
         if g.skipping != Skipping::No { Fast::Again } else { Fast::General }
     }

@@ -326,7 +326,9 @@ impl<R: Read> Reader<R> {
                     Fast::Ended => return Ok(Some(v.finish(&mut g))),
                 }
             }
-            if g.phase == Phase::Movetext && g.skipping == Skipping::No {
+            // After an empty line the general path looks at what begins
+            // the next line of moves (`starts_move_list`).
+            if g.phase == Phase::Movetext && g.skipping == Skipping::No && !g.after_empty {
                 match self.plain_moves(v, &mut g) {
                     Fast::General => {}
                     Fast::Again => continue,
@@ -403,6 +405,13 @@ impl<R: Read> Reader<R> {
                 DiagnosticKind::TokenTooLarge { kind: tok.kind, limit: self.options.size_limit };
             self.report(v, g, kind, tok.offset);
             return Ok(false);
+        }
+        let mut tok = tok;
+        if g.phase == Phase::Movetext && self.starts_move_list(g, &mut tok)? {
+            // The token begins the next game: it is read again for it.
+            self.src.lexer.unread(tok.offset);
+            self.finish_unterminated(v, g, tok.offset);
+            return Ok(true);
         }
         if g.skipping != Skipping::No {
             return self.skip_token(v, g, tok);

@@ -6,7 +6,7 @@
 
 use std::io::{self, Read};
 
-use pgn_lex::{Step, TokenKind};
+use pgn_lex::{Step, TokenFlags, TokenKind};
 
 use super::state::{GameState, Phase, Skipping, TagState};
 use super::visit::Visit;
@@ -35,6 +35,7 @@ impl<R: Read> Reader<R> {
     ) -> io::Result<bool> {
         let after_open = std::mem::take(&mut g.after_open);
         let after_move = std::mem::take(&mut g.after_move);
+        note_move_or_number(g, tok.kind);
         let text = tok.text;
         match tok.kind {
             TokenKind::Symbol | TokenKind::Glyph => {
@@ -249,6 +250,41 @@ impl<R: Read> Reader<R> {
         true
     }
 
+    /// Whether `tok` starts a new move list: a game without a marker ends
+    /// at an empty line when what follows (after any comments and escape
+    /// lines) begins a game, as services export lists of games without
+    /// tags or markers. What begins a game: the move number `1.` of a
+    /// white move (not `1...`, which goes on with Black's move), or, in a
+    /// game whose moves have no numbers, a move. The game must have had a
+    /// move, and no variation may be open. `tok` is moved along if the
+    /// window is refilled to see past it.
+    pub(super) fn starts_move_list(
+        &mut self,
+        g: &mut GameState,
+        tok: &mut Tok,
+    ) -> io::Result<bool> {
+        let empty = tok.flags.contains(TokenFlags::AFTER_EMPTY_LINE) || g.after_empty;
+        g.after_empty = empty
+            && matches!(
+                tok.kind,
+                TokenKind::Escape | TokenKind::BraceComment | TokenKind::LineComment
+            );
+        if !empty || g.depth != 0 || !g.moved {
+            return Ok(false);
+        }
+        let text = self.src.buf.get(tok.text.0..tok.text.1).unwrap_or_default();
+        match tok.kind {
+            TokenKind::Symbol => Ok(!g.numbered && termination(text).is_none()),
+            TokenKind::Integer if text == b"1" => {
+                let moved = self.fill_after(tok.text.0, tok.text.1 + 2)?;
+                tok.text = (tok.text.0 - moved, tok.text.1 - moved);
+                let after = self.src.buf.get(tok.text.1..self.src.end).unwrap_or_default();
+                Ok(after.first() == Some(&b'.') && after.get(1) != Some(&b'.'))
+            }
+            _ => Ok(false),
+        }
+    }
+
     /// The termination marker: closes open variations and ends the game.
     fn terminate<V: Visitor>(
         &mut self,
@@ -316,6 +352,7 @@ impl<R: Read> Reader<R> {
         g: &mut GameState,
         tok: Tok,
     ) -> io::Result<bool> {
+        note_move_or_number(g, tok.kind);
         match tok.kind {
             TokenKind::LeftParen => g.depth += 1,
             TokenKind::RightParen if g.depth > 0 => {
@@ -343,6 +380,16 @@ impl<R: Read> Reader<R> {
             _ => {}
         }
         Ok(false)
+    }
+}
+
+/// Notes a move, and a move number before the first move, for
+/// [`Reader::starts_move_list`].
+fn note_move_or_number(g: &mut GameState, kind: TokenKind) {
+    match kind {
+        TokenKind::Symbol => g.moved = true,
+        TokenKind::Integer if !g.moved => g.numbered = true,
+        _ => {}
     }
 }
 

@@ -70,6 +70,13 @@ pub(super) struct GameState {
     pub(super) fen_at: Option<u64>,
     /// Where the game's first token is.
     pub(super) start: u64,
+    /// The game has had a move (for the splitting of move lists).
+    pub(super) moved: bool,
+    /// A move number came before the game's first move.
+    pub(super) numbered: bool,
+    /// An empty line came after the last move, and since then only
+    /// comments and escape lines.
+    pub(super) after_empty: bool,
     /// The tag section outgrew the reader's size limit: its bytes are no
     /// longer held, and the checks made when it ends are not made.
     pub(super) section_dropped: bool,
@@ -93,6 +100,9 @@ impl GameState {
             fen_at: None,
             start: 0,
             section_dropped: false,
+            moved: false,
+            numbered: false,
+            after_empty: false,
         }
     }
 }

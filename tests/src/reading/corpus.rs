@@ -113,40 +113,7 @@ pub const DIFFERENCES: &[Difference] = &[
                  inside the 17th (a variation after an illegal first move) and the \
                  inventory's loop stopped there",
     },
-    Difference {
-        path: "pgn/scalachess-fixtures/longCastles.list.pgn",
-        games: 1,
-        reason: LIST_FILE,
-    },
-    Difference {
-        path: "pgn/scalachess-fixtures/shortCastles.list.pgn",
-        games: 1,
-        reason: LIST_FILE,
-    },
-    Difference { path: "pgn/scalachess-fixtures/raws.list.pgn", games: 1, reason: LIST_FILE },
-    Difference {
-        path: "pgn/scalachess-fixtures/prod500standard.list.pgn",
-        games: 1,
-        reason: LIST_FILE,
-    },
-    Difference {
-        path: "pgn/scalachess-fixtures/variant-prod50crazyhouse.list.pgn",
-        games: 1,
-        reason: LIST_FILE,
-    },
-    Difference {
-        path: "pgn/scalachess-fixtures/variant-prod5threecheck.list.pgn",
-        games: 1,
-        reason: LIST_FILE,
-    },
 ];
-
-/// Why the extracted Scala lists (`*.list.pgn`, but `wcc2023`) are one game.
-const LIST_FILE: &str = "blank-line-separated movetexts with no tags and no termination \
-                         markers (entries of a Scala list written one per block): §8.2.6 \
-                         and §18 end a game only at its marker (or, in real files, at the \
-                         next tag section), so the file is one game without a marker; \
-                         python-chess ends a game at each blank line";
 
 /// The files the README or their origin call malformed, whose diagnostics
 /// have reviewed snapshots.
