@@ -181,7 +181,9 @@ pub struct EpdError {
     pub location: Location,
 }
 
-/// A leniency: the record breaks §16.2 but was read (ruling D4).
+/// A leniency: the record breaks §16.2 but was read (ruling D4). Most are
+/// warnings; operations out of byte order, which nearly every real suite
+/// has and which change nothing, are a note ([`EpdWarningKind::severity`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EpdWarningKind {
@@ -264,6 +266,17 @@ pub enum EpdWarningKind {
 }
 
 impl EpdWarningKind {
+    /// How bad it is: a note for operations out of byte order (every
+    /// record of the STS suites and of Arasan's `arasan2024.epd` has them,
+    /// and the order means nothing, ruling D4), else a warning. Never an
+    /// error: the record was read.
+    pub fn severity(&self) -> Severity {
+        match self {
+            EpdWarningKind::OperationOrder { .. } => Severity::Note,
+            _ => Severity::Warning,
+        }
+    }
+
     /// The kind's message without its details (no opcode, text or
     /// value), the same for every warning of the kind: a key for counting
     /// diagnostics by kind. Each kind has its own label.
@@ -355,7 +368,7 @@ impl fmt::Display for EpdWarning {
     }
 }
 
-/// An error or a warning.
+/// An error or a leniency (a warning or a note).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Diagnostic {
     /// The record was rejected.
@@ -365,11 +378,12 @@ pub enum Diagnostic {
 }
 
 impl Diagnostic {
-    /// How bad it is.
+    /// How bad it is: an error, or the severity of the leniency's kind
+    /// ([`EpdWarningKind::severity`]).
     pub fn severity(&self) -> Severity {
         match self {
             Diagnostic::Error(_) => Severity::Error,
-            Diagnostic::Warning(_) => Severity::Warning,
+            Diagnostic::Warning(w) => w.kind.severity(),
         }
     }
 
@@ -395,7 +409,9 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Diagnostic::Error(e) => write!(f, "{}: error: {}", e.location, e.kind),
-            Diagnostic::Warning(w) => write!(f, "{}: warning: {}", w.location, w.kind),
+            Diagnostic::Warning(w) => {
+                write!(f, "{}: {}: {}", w.location, w.kind.severity(), w.kind)
+            }
         }
     }
 }
@@ -417,7 +433,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_kind_has_its_own_label() {
+    fn every_kind_has_its_own_label_and_only_operation_order_is_a_note() {
         let m = Mnemonic::from_ascii(b"id").expect("well formed");
         let at = Location::default();
         let errors = [
@@ -465,8 +481,15 @@ mod tests {
             assert!(labels.insert(label), "{label}");
         }
         assert!(labels.iter().all(|l| l.starts_with(|c: char| c.is_ascii_lowercase())));
+        for kind in &warnings {
+            let note = matches!(kind, EpdWarningKind::OperationOrder { .. });
+            let expected = if note { Severity::Note } else { Severity::Warning };
+            assert_eq!(kind.severity(), expected, "{kind:?}");
+        }
         let order = Diagnostic::from(EpdWarning { kind: warnings[6].clone(), location: at });
+        assert_eq!(order.severity(), Severity::Note);
         assert_eq!(order.label(), "opcodes out of ascii order");
+        assert_eq!(order.to_string(), "0:0: note: opcode id out of ascii order");
     }
 
     #[test]

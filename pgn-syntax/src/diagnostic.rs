@@ -196,7 +196,9 @@ pub enum DiagnosticKind {
 }
 
 impl DiagnosticKind {
-    /// The severity of this kind.
+    /// The severity of this kind. A line longer than 255 bytes is a note:
+    /// real files have them (nearly every lichess game, its movetext on
+    /// one line with clock comments), and they trouble no reader.
     pub fn severity(&self) -> Severity {
         use DiagnosticKind::*;
         match self {
@@ -210,6 +212,7 @@ impl DiagnosticKind {
             | UnknownGlyph { .. }
             | TokenTooLarge { .. }
             | TagSectionTooLarge { .. } => Severity::Error,
+            LineTooLong => Severity::Note,
             _ => Severity::Warning,
         }
     }
@@ -475,6 +478,14 @@ mod tests {
                 assert_eq!(label == b.label(), same_kind, "{a:?} and {b:?}");
             }
         }
+    }
+
+    #[test]
+    fn long_lines_are_notes() {
+        assert_eq!(DiagnosticKind::LineTooLong.severity(), Severity::Note);
+        assert_eq!(DiagnosticKind::StringTooLong.severity(), Severity::Warning);
+        let notes = kinds().into_iter().filter(|k| k.severity() == Severity::Note).count();
+        assert_eq!(notes, 1);
     }
 
     #[test]
