@@ -71,12 +71,14 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
 
     fn diagnostic(&mut self, d: &Diagnostic) {
         self.counts.diagnostics.count(d.severity());
-        let _ = self.diagnostics.report(d.severity(), format_args!("{}:{d}", self.name));
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         self.counts.diagnostics.count(d.severity());
-        let _ = self.diagnostics.report(d.severity(), format_args!("{}:{d}", self.name));
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
     }
 
     fn end_game(&mut self, _: ()) {
@@ -112,6 +114,7 @@ pub(crate) fn run_check(files: &[String], mainline: bool, noise: NoiseArgs) -> i
         }
         total.add(&counts);
     }
+    diagnostics.finish("check")?;
     diagnostics.out.flush()?;
     writeln!(out, "{}", summary(&total))?;
     status.input_errors = total.has_errors();
@@ -213,7 +216,8 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
 
     fn diagnostic(&mut self, d: &Diagnostic) {
         self.input_errors |= d.severity() == Severity::Error;
-        let _ = self.diagnostics.report(d.severity(), format_args!("{}:{d}", self.name));
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
@@ -225,7 +229,8 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
             self.not_replayed = Some(d.message().to_string());
         }
         self.input_errors |= d.severity() == Severity::Error;
-        let _ = self.diagnostics.report(d.severity(), format_args!("{}:{d}", self.name));
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
     }
 
     fn end_game(&mut self, last: Option<Position>) {
@@ -285,6 +290,7 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool, noise: NoiseArgs) -> io
         }
     }
     out.flush()?;
+    diagnostics.finish("fen")?;
     diagnostics.out.flush()?;
     Ok(status)
 }

@@ -63,21 +63,25 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
         }
         for record in EpdReader::new(&input) {
             counts.records += 1;
-            // The record's diagnostics, from both layers, in input order.
-            let mut found: Vec<(Location, Severity, String)> = Vec::new();
+            // The record's diagnostics, from both layers, in input order:
+            // place, severity, kind label, message.
+            let mut found: Vec<(Location, Severity, &'static str, String)> = Vec::new();
             for w in &record.warnings {
-                found.push((w.location, w.kind.severity(), w.kind.to_string()));
+                found.push((w.location, w.kind.severity(), w.kind.label(), w.kind.to_string()));
             }
             let record_start = Location { offset: record.offset, line: record.line, column: 1 };
             let mut written = false;
             match &record.result {
-                Err(e) => found.push((e.location, Severity::Error, e.kind.to_string())),
+                Err(e) => {
+                    found.push((e.location, Severity::Error, e.kind.label(), e.kind.to_string()))
+                }
                 Ok(epd) => {
                     let resolved = resolve_epd(epd);
                     for d in &resolved.diagnostics {
                         found.push((
                             d.location.unwrap_or(record_start),
                             d.severity(),
+                            d.problem.label(),
                             d.to_string(),
                         ));
                     }
@@ -87,7 +91,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
                     line.clear();
                     if let Some(canonical) = resolved.canonical(epd) {
                         match canonical.write_canonical_with(CastlingNotation::XFen, &mut line) {
-                            Err(e) => found.push((record_start, Severity::Error, e.to_string())),
+                            Err(e) => found.push((
+                                record_start,
+                                Severity::Error,
+                                e.label(),
+                                e.to_string(),
+                            )),
                             Ok(()) if output == EpdOutput::Fen => {
                                 line.clear();
                                 line.extend_from_slice(canonical.to_fen().to_string().as_bytes());
@@ -99,11 +108,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
                 }
             }
             found.sort_by_key(|(at, ..)| at.offset);
-            for (at, severity, message) in &found {
+            for (at, severity, label, message) in &found {
                 let (l, c, n) = (at.line, at.column, counts.records);
                 counts.diagnostics.count(*severity);
                 diagnostics.report(
                     *severity,
+                    label,
                     format_args!("{name}:{l}:{c}: record {n}: {severity}: {message}"),
                 )?;
             }
@@ -113,11 +123,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
             }
         }
     }
+    diagnostics.finish("epd")?;
+    diagnostics.out.flush()?;
     if output == EpdOutput::Check {
         writeln!(out, "{counts}")?;
     }
     out.flush()?;
-    diagnostics.out.flush()?;
     status.input_errors = counts.has_errors();
     Ok(status)
 }

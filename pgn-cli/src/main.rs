@@ -15,7 +15,10 @@
 //!
 //! Diagnostics have three levels: errors, warnings, and notes (common,
 //! harmless departures from the standard, such as a line longer than 255
-//! bytes), which are counted but printed only with `--pedantic`.
+//! bytes), which are counted but printed only with `--pedantic`. A run
+//! ends with a count of the printed levels by kind on standard error;
+//! `--quiet` prints no diagnostics and no count, `--max-diagnostics N` at
+//! most N diagnostics (the counts stay complete).
 //!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
 //! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments or an

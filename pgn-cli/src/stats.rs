@@ -116,7 +116,11 @@ impl<W: Write> Visitor for Counter<'_, W> {
 
     fn diagnostic(&mut self, d: &Diagnostic) {
         self.counts.diagnostics.count(d.severity());
-        let _ = self.diagnostics.report(d.severity(), format_args!("{}:{d}", self.name));
+        let _ = self.diagnostics.report(
+            d.severity(),
+            d.kind.label(),
+            format_args!("{}:{d}", self.name),
+        );
     }
 
     fn end_game(&mut self, _: ()) {
@@ -158,6 +162,7 @@ pub(crate) fn run(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
         }
         total.add(&counts);
     }
+    diagnostics.finish("stats")?;
     diagnostics.out.flush()?;
     writeln!(out, "{}", total.summary())?;
     status.input_errors = total.diagnostics.errors > 0;
