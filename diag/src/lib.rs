@@ -15,6 +15,7 @@
 //! let at = Location { offset: 61, line: 3, column: 12 };
 //! assert_eq!(at.to_string(), "3:12");
 //! assert!(Severity::Error > Severity::Warning);
+//! assert!(Severity::Warning > Severity::Note);
 //! assert_eq!(Severity::Warning.to_string(), "warning");
 //! ```
 //!
@@ -47,10 +48,15 @@ impl fmt::Display for Location {
     }
 }
 
-/// How bad a problem is. Ordered: a warning is less than an error.
+/// How bad a problem is. Ordered: a note is less than a warning, a
+/// warning less than an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Severity {
+    /// The input departs from the letter of the standard in a way that is
+    /// common and harmless (a line longer than 255 bytes): a conformance
+    /// note, which programs show only on request.
+    Note,
     /// The input breaks the standard, but was read as its writer meant it:
     /// nothing was lost.
     Warning,
@@ -60,9 +66,10 @@ pub enum Severity {
 }
 
 impl fmt::Display for Severity {
-    /// `warning` or `error`.
+    /// `note`, `warning` or `error`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
+            Severity::Note => "note",
             Severity::Warning => "warning",
             Severity::Error => "error",
         })

@@ -146,6 +146,31 @@ impl fmt::Display for EpdErrorKind {
     }
 }
 
+impl EpdErrorKind {
+    /// The kind's message without its details (no opcode, operand or
+    /// length), the same for every error of the kind: a key for counting
+    /// diagnostics by kind. Each kind has its own label.
+    pub fn label(&self) -> &'static str {
+        match self {
+            EpdErrorKind::Position(_) => "invalid position fields",
+            EpdErrorKind::MoveCounterOutOfRange => "move counter out of range",
+            EpdErrorKind::ExpectedOpcode => "expected an opcode",
+            EpdErrorKind::OpcodeTooLong { .. } => "opcode longer than 15 characters",
+            EpdErrorKind::InvalidOpcodeCharacter => "invalid character in opcode",
+            EpdErrorKind::UnterminatedString => "unterminated string",
+            EpdErrorKind::StringTooLong { .. } => "string longer than 255 bytes",
+            EpdErrorKind::StringNotSeparated => "string not followed by a space or a semicolon",
+            EpdErrorKind::QuoteInToken => "quote inside an unquoted operand",
+            EpdErrorKind::ControlByte => "control byte outside a string",
+            EpdErrorKind::OperandCount { .. } => "wrong number of operands",
+            EpdErrorKind::WrongType { .. } => "operand of the wrong type",
+            EpdErrorKind::OutOfRange { .. } => "operand out of range",
+            EpdErrorKind::RepeatedOpcode { .. } => "opcode repeated",
+            EpdErrorKind::MissingSuppliedMove { .. } => "draw claim or offer without sm",
+        }
+    }
+}
+
 /// A record that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("{location}: {kind}")]
@@ -156,7 +181,9 @@ pub struct EpdError {
     pub location: Location,
 }
 
-/// A leniency: the record breaks §16.2 but was read (ruling D4).
+/// A leniency: the record breaks §16.2 but was read (ruling D4). Most are
+/// warnings; operations out of byte order, which nearly every real suite
+/// has and which change nothing, are a note ([`EpdWarningKind::severity`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum EpdWarningKind {
@@ -238,6 +265,49 @@ pub enum EpdWarningKind {
     },
 }
 
+impl EpdWarningKind {
+    /// How bad it is: a note for operations out of byte order (every
+    /// record of the STS suites and of Arasan's `arasan2024.epd` has them,
+    /// and the order means nothing, ruling D4), else a warning. Never an
+    /// error: the record was read.
+    pub fn severity(&self) -> Severity {
+        match self {
+            EpdWarningKind::OperationOrder { .. } => Severity::Note,
+            _ => Severity::Warning,
+        }
+    }
+
+    /// The kind's message without its details (no opcode, text or
+    /// value), the same for every warning of the kind: a key for counting
+    /// diagnostics by kind. Each kind has its own label.
+    pub fn label(&self) -> &'static str {
+        match self {
+            EpdWarningKind::LeadingWhitespace => "white space before the record",
+            EpdWarningKind::ExtraSpace => "separator other than a single space",
+            EpdWarningKind::MissingSpace => "no space between operations",
+            EpdWarningKind::TrailingWhitespace => "white space at the end",
+            EpdWarningKind::MissingSemicolon => "last operation has no semicolon",
+            EpdWarningKind::EmptyOperation => "empty operation",
+            EpdWarningKind::OperationOrder { .. } => "opcodes out of ascii order",
+            EpdWarningKind::MoveCounters => "move counters after the position fields",
+            EpdWarningKind::MoveCountersOverridden => {
+                "move counter after the position fields ignored"
+            }
+            EpdWarningKind::PredictedMoveText { .. } => {
+                "pm written differently from the first move of pv"
+            }
+            EpdWarningKind::FullmoveZero => "fullmove counter 0 read as 1",
+            EpdWarningKind::UnquotedString { .. } => "unquoted string operand",
+            EpdWarningKind::EscapedString => "string with backslash escapes",
+            EpdWarningKind::PlusSign { .. } => "integer operand with a plus sign",
+            EpdWarningKind::ControlInString => "control character in a string",
+            EpdWarningKind::ByteOrderMark => "byte order mark skipped",
+            EpdWarningKind::TrailingComment { .. } => "text after the last operation dropped",
+            EpdWarningKind::NonPositiveDirectMate { .. } => "dm is not positive",
+        }
+    }
+}
+
 impl fmt::Display for EpdWarningKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -298,7 +368,7 @@ impl fmt::Display for EpdWarning {
     }
 }
 
-/// An error or a warning.
+/// An error or a leniency (a warning or a note).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Diagnostic {
     /// The record was rejected.
@@ -308,11 +378,20 @@ pub enum Diagnostic {
 }
 
 impl Diagnostic {
-    /// How bad it is.
+    /// How bad it is: an error, or the severity of the leniency's kind
+    /// ([`EpdWarningKind::severity`]).
     pub fn severity(&self) -> Severity {
         match self {
             Diagnostic::Error(_) => Severity::Error,
-            Diagnostic::Warning(_) => Severity::Warning,
+            Diagnostic::Warning(w) => w.kind.severity(),
+        }
+    }
+
+    /// Its kind's label ([`EpdErrorKind::label`], [`EpdWarningKind::label`]).
+    pub fn label(&self) -> &'static str {
+        match self {
+            Diagnostic::Error(e) => e.kind.label(),
+            Diagnostic::Warning(w) => w.kind.label(),
         }
     }
 
@@ -330,7 +409,9 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Diagnostic::Error(e) => write!(f, "{}: error: {}", e.location, e.kind),
-            Diagnostic::Warning(w) => write!(f, "{}: warning: {}", w.location, w.kind),
+            Diagnostic::Warning(w) => {
+                write!(f, "{}: {}: {}", w.location, w.kind.severity(), w.kind)
+            }
         }
     }
 }
@@ -350,6 +431,66 @@ impl From<EpdWarning> for Diagnostic {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_kind_has_its_own_label_and_only_operation_order_is_a_note() {
+        let m = Mnemonic::from_ascii(b"id").expect("well formed");
+        let at = Location::default();
+        let errors = [
+            EpdErrorKind::Position(ParseFenErrorKind::FieldCount { found: 1, expected: "4" }),
+            EpdErrorKind::MoveCounterOutOfRange,
+            EpdErrorKind::ExpectedOpcode,
+            EpdErrorKind::OpcodeTooLong { len: 16 },
+            EpdErrorKind::InvalidOpcodeCharacter,
+            EpdErrorKind::UnterminatedString,
+            EpdErrorKind::StringTooLong { len: 256 },
+            EpdErrorKind::StringNotSeparated,
+            EpdErrorKind::QuoteInToken,
+            EpdErrorKind::ControlByte,
+            EpdErrorKind::OperandCount { opcode: Opcode::Id, expected: "1", found: 2 },
+            EpdErrorKind::WrongType { opcode: Opcode::Id, operand: 1, expected: OperandKind::Move },
+            EpdErrorKind::OutOfRange { opcode: Opcode::Dm, operand: 1, allowed: "positive" },
+            EpdErrorKind::RepeatedOpcode { mnemonic: m, first: at },
+            EpdErrorKind::MissingSuppliedMove { opcode: Opcode::DrawOffer },
+        ];
+        let warnings = [
+            EpdWarningKind::LeadingWhitespace,
+            EpdWarningKind::ExtraSpace,
+            EpdWarningKind::MissingSpace,
+            EpdWarningKind::TrailingWhitespace,
+            EpdWarningKind::MissingSemicolon,
+            EpdWarningKind::EmptyOperation,
+            EpdWarningKind::OperationOrder { mnemonic: m },
+            EpdWarningKind::MoveCounters,
+            EpdWarningKind::MoveCountersOverridden,
+            EpdWarningKind::PredictedMoveText { pv: at },
+            EpdWarningKind::FullmoveZero,
+            EpdWarningKind::UnquotedString { opcode: Opcode::Id },
+            EpdWarningKind::EscapedString,
+            EpdWarningKind::PlusSign { opcode: Opcode::Acn },
+            EpdWarningKind::ControlInString,
+            EpdWarningKind::ByteOrderMark,
+            EpdWarningKind::TrailingComment { text: "x".into() },
+            EpdWarningKind::NonPositiveDirectMate { value: 0 },
+        ];
+        let mut labels = std::collections::HashSet::new();
+        for label in errors.iter().map(EpdErrorKind::label) {
+            assert!(labels.insert(label), "{label}");
+        }
+        for label in warnings.iter().map(EpdWarningKind::label) {
+            assert!(labels.insert(label), "{label}");
+        }
+        assert!(labels.iter().all(|l| l.starts_with(|c: char| c.is_ascii_lowercase())));
+        for kind in &warnings {
+            let note = matches!(kind, EpdWarningKind::OperationOrder { .. });
+            let expected = if note { Severity::Note } else { Severity::Warning };
+            assert_eq!(kind.severity(), expected, "{kind:?}");
+        }
+        let order = Diagnostic::from(EpdWarning { kind: warnings[6].clone(), location: at });
+        assert_eq!(order.severity(), Severity::Note);
+        assert_eq!(order.label(), "opcodes out of ascii order");
+        assert_eq!(order.to_string(), "0:0: note: opcode id out of ascii order");
+    }
 
     #[test]
     fn messages_are_lower_case_without_period() {

@@ -65,6 +65,24 @@ pub enum WriteEpdError {
     NotUtf8,
 }
 
+impl WriteEpdError {
+    /// The error's message without its details (no opcode, operand or
+    /// value), the same for every error of the variant: a key for counting
+    /// diagnostics by kind. Each variant has its own label.
+    pub fn label(&self) -> &'static str {
+        match self {
+            WriteEpdError::QuoteInString { .. } => "string operand holds a quote",
+            WriteEpdError::LineBreakInString { .. } => "string operand holds a line break",
+            WriteEpdError::StringTooLong { .. } => "string operand longer than 255 bytes",
+            WriteEpdError::InvalidToken { .. } => "operand cannot be written without quotes",
+            WriteEpdError::CeOutOfRange(_) => "ce value out of range",
+            WriteEpdError::RepeatedOpcode(_) => "opcode appears twice",
+            WriteEpdError::MissingSuppliedMove(_) => "draw claim or offer without sm",
+            WriteEpdError::NotUtf8 => "the record is not utf-8",
+        }
+    }
+}
+
 /// Whether bytes can be written as an unquoted operand: the reader's token.
 fn is_token(bytes: &[u8]) -> bool {
     let bad = |b: u8| matches!(b, b' ' | b'\t' | b';' | b'"') || b < 0x20 || b == 0x7f;
@@ -273,6 +291,25 @@ mod tests {
     use crate::opcode::Register;
 
     const POS: &str = "4k3/8/8/8/8/8/8/4K3 w - -";
+
+    #[test]
+    fn every_error_has_its_own_label() {
+        let m = Mnemonic::from_ascii(b"c0").expect("well formed");
+        let errors = [
+            WriteEpdError::QuoteInString { mnemonic: m, operand: 1 },
+            WriteEpdError::LineBreakInString { mnemonic: m, operand: 1 },
+            WriteEpdError::StringTooLong { mnemonic: m, operand: 1, len: 300 },
+            WriteEpdError::InvalidToken { mnemonic: m, operand: 1 },
+            WriteEpdError::CeOutOfRange(i16::MAX),
+            WriteEpdError::RepeatedOpcode(m),
+            WriteEpdError::MissingSuppliedMove(Opcode::DrawClaim),
+            WriteEpdError::NotUtf8,
+        ];
+        let labels: std::collections::HashSet<&str> =
+            errors.iter().map(WriteEpdError::label).collect();
+        assert_eq!(labels.len(), errors.len());
+        assert!(labels.iter().all(|l| l.starts_with(|c: char| c.is_ascii_lowercase())));
+    }
 
     fn canonical(ops: &str) -> String {
         let epd: Epd = format!("{POS} {ops}").parse().unwrap_or_else(|e| panic!("{ops}: {e}"));

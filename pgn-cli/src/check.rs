@@ -9,6 +9,7 @@ use fen_epd::{CastlingNotation, Fen};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
 use san::{Played, ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
 
+use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};
 
 /// What `pgn check` counts.
@@ -16,28 +17,19 @@ use crate::{Status, unreadable};
 pub(crate) struct CheckCounts {
     games: u64,
     moves: u64,
-    errors: u64,
-    warnings: u64,
+    diagnostics: Tally,
 }
 
 impl CheckCounts {
     /// True if any error was found.
     pub(crate) fn has_errors(&self) -> bool {
-        self.errors > 0
+        self.diagnostics.errors > 0
     }
 
     fn add(&mut self, other: &CheckCounts) {
         self.games += other.games;
         self.moves += other.moves;
-        self.errors += other.errors;
-        self.warnings += other.warnings;
-    }
-
-    fn count(&mut self, severity: Severity) {
-        match severity {
-            Severity::Error => self.errors += 1,
-            Severity::Warning => self.warnings += 1,
-        }
+        self.diagnostics.add(&other.diagnostics);
     }
 }
 
@@ -45,7 +37,7 @@ impl CheckCounts {
 struct Checker<'a, W: Write> {
     counts: CheckCounts,
     name: &'a str,
-    errors: &'a mut W,
+    diagnostics: &'a mut Diagnostics<W>,
     mainline: bool,
 }
 
@@ -78,13 +70,15 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        self.counts.count(d.severity());
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        self.counts.diagnostics.count(d.severity());
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        self.counts.count(d.severity());
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        self.counts.diagnostics.count(d.severity());
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
     }
 
     fn end_game(&mut self, _: ()) {
@@ -93,36 +87,43 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
 }
 
 /// Runs `pgn check` over `files`: one line per file when there are
-/// several, then `games=N moves=M errors=E warnings=W`. A file that cannot
-/// be read is reported and the others are read.
-pub(crate) fn run_check(files: &[String], mainline: bool) -> io::Result<Status> {
+/// several, then `games=N moves=M errors=E warnings=W notes=N`. A file
+/// that cannot be read is reported and the others are read. `noise` says
+/// which diagnostics are printed.
+pub(crate) fn run_check(files: &[String], mainline: bool, noise: NoiseArgs) -> io::Result<Status> {
     let mut out = io::stdout().lock();
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = CheckCounts::default();
     let mut status = Status::default();
     for name in files {
-        let Some(input) = status.open(&mut errors, "check", name)? else { continue };
-        let checker =
-            Checker { counts: CheckCounts::default(), name, errors: &mut errors, mainline };
+        let Some(input) = status.open(&mut diagnostics.out, "check", name)? else { continue };
+        let checker = Checker {
+            counts: CheckCounts::default(),
+            name,
+            diagnostics: &mut diagnostics,
+            mainline,
+        };
         let mut replayer = Replayer::new(checker);
         let read = Reader::new(input).visit_all(&mut replayer);
         let counts = replayer.into_inner().counts;
         if let Err(err) = read {
-            unreadable(&mut status, &mut errors, "check", name, &err)?;
+            unreadable(&mut status, &mut diagnostics.out, "check", name, &err)?;
         }
         if files.len() > 1 {
             writeln!(out, "{name}: {}", summary(&counts))?;
         }
         total.add(&counts);
     }
-    errors.flush()?;
+    diagnostics.finish("check")?;
+    diagnostics.out.flush()?;
     writeln!(out, "{}", summary(&total))?;
     status.input_errors = total.has_errors();
     Ok(status)
 }
 
+/// `games=N moves=M errors=E warnings=W notes=N`.
 fn summary(c: &CheckCounts) -> String {
-    format!("games={} moves={} errors={} warnings={}", c.games, c.moves, c.errors, c.warnings)
+    format!("games={} moves={} {}", c.games, c.moves, c.diagnostics)
 }
 
 /// Writes one record per game: the FEN after the last main-line move, or
@@ -134,7 +135,7 @@ fn summary(c: &CheckCounts) -> String {
 struct FenWriter<'a, W: Write, E: Write> {
     out: &'a mut W,
     name: &'a str,
-    errors: &'a mut E,
+    diagnostics: &'a mut Diagnostics<E>,
     every_ply: bool,
     /// Games begun so far in this file, and in the files before it.
     games: u64,
@@ -215,7 +216,8 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
 
     fn diagnostic(&mut self, d: &Diagnostic) {
         self.input_errors |= d.severity() == Severity::Error;
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
     }
 
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
@@ -227,7 +229,8 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
             self.not_replayed = Some(d.message().to_string());
         }
         self.input_errors |= d.severity() == Severity::Error;
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        let line = format_args!("{}:{d}", self.name);
+        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
     }
 
     fn end_game(&mut self, last: Option<Position>) {
@@ -247,18 +250,18 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
 }
 
 /// Runs `pgn fen FILE...`. A file that cannot be read is reported and the
-/// others are read.
-pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
+/// others are read. `noise` says which diagnostics are printed.
+pub(crate) fn run_fen(files: &[String], every_ply: bool, noise: NoiseArgs) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     let mut earlier_games = 0;
     for name in files {
-        let Some(input) = status.open(&mut errors, "fen", name)? else { continue };
+        let Some(input) = status.open(&mut diagnostics.out, "fen", name)? else { continue };
         let writer = FenWriter {
             out: &mut out,
             name,
-            errors: &mut errors,
+            diagnostics: &mut diagnostics,
             every_ply,
             games: 0,
             earlier_games,
@@ -283,10 +286,11 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool) -> io::Result<Status> {
             return Err(err);
         }
         if let Err(err) = read {
-            unreadable(&mut status, &mut errors, "fen", name, &err)?;
+            unreadable(&mut status, &mut diagnostics.out, "fen", name, &err)?;
         }
     }
     out.flush()?;
-    errors.flush()?;
+    diagnostics.finish("fen")?;
+    diagnostics.out.flush()?;
     Ok(status)
 }

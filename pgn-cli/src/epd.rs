@@ -8,6 +8,7 @@ use std::io::{self, BufWriter, Read, Write};
 use fen_epd::{CastlingNotation, EpdReader, Location, Severity};
 use san::resolve_epd;
 
+use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};
 
 /// What `pgn epd` writes for each valid record.
@@ -25,57 +26,62 @@ pub(crate) enum EpdOutput {
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct EpdCounts {
     records: u64,
-    errors: u64,
-    warnings: u64,
+    diagnostics: Tally,
 }
 
 impl EpdCounts {
     /// True if any record had an error.
     pub(crate) fn has_errors(&self) -> bool {
-        self.errors > 0
+        self.diagnostics.errors > 0
     }
 }
 
 impl fmt::Display for EpdCounts {
+    /// `records=N errors=E warnings=W notes=N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "records={} errors={} warnings={}", self.records, self.errors, self.warnings)
+        write!(f, "records={} {}", self.records, self.diagnostics)
     }
 }
 
 /// Runs `pgn epd` over `files`; with [`EpdOutput::Check`] the last line of
-/// standard output is `records=N errors=E warnings=W`. A file that cannot
-/// be read is reported and the others are read.
-pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
+/// standard output is `records=N errors=E warnings=W notes=N`. A file that
+/// cannot be read is reported and the others are read. `noise` says which
+/// diagnostics are printed.
+pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut diagnostics = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut counts = EpdCounts::default();
     let mut status = Status::default();
     let mut line = Vec::new();
     for name in files {
-        let Some(mut reader) = status.open(&mut diagnostics, "epd", name)? else { continue };
+        let Some(mut reader) = status.open(&mut diagnostics.out, "epd", name)? else { continue };
         // EPD files are small, and the reader works on a byte slice.
         let mut input = Vec::new();
         if let Err(err) = reader.read_to_end(&mut input) {
-            unreadable(&mut status, &mut diagnostics, "epd", name, &err)?;
+            unreadable(&mut status, &mut diagnostics.out, "epd", name, &err)?;
             continue;
         }
         for record in EpdReader::new(&input) {
             counts.records += 1;
-            // The record's diagnostics, from both layers, in input order.
-            let mut found: Vec<(Location, Severity, String)> = Vec::new();
+            // The record's diagnostics, from both layers, in input order:
+            // place, severity, kind label, message.
+            let mut found: Vec<(Location, Severity, &'static str, String)> = Vec::new();
             for w in &record.warnings {
-                found.push((w.location, Severity::Warning, w.kind.to_string()));
+                found.push((w.location, w.kind.severity(), w.kind.label(), w.kind.to_string()));
             }
             let record_start = Location { offset: record.offset, line: record.line, column: 1 };
             let mut written = false;
             match &record.result {
-                Err(e) => found.push((e.location, Severity::Error, e.kind.to_string())),
+                Err(e) => {
+                    found.push((e.location, Severity::Error, e.kind.label(), e.kind.to_string()))
+                }
                 Ok(epd) => {
                     let resolved = resolve_epd(epd);
                     for d in &resolved.diagnostics {
                         found.push((
                             d.location.unwrap_or(record_start),
                             d.severity(),
+                            d.problem.label(),
                             d.to_string(),
                         ));
                     }
@@ -85,7 +91,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
                     line.clear();
                     if let Some(canonical) = resolved.canonical(epd) {
                         match canonical.write_canonical_with(CastlingNotation::XFen, &mut line) {
-                            Err(e) => found.push((record_start, Severity::Error, e.to_string())),
+                            Err(e) => found.push((
+                                record_start,
+                                Severity::Error,
+                                e.label(),
+                                e.to_string(),
+                            )),
                             Ok(()) if output == EpdOutput::Fen => {
                                 line.clear();
                                 line.extend_from_slice(canonical.to_fen().to_string().as_bytes());
@@ -97,13 +108,14 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
                 }
             }
             found.sort_by_key(|(at, ..)| at.offset);
-            for (at, severity, message) in &found {
+            for (at, severity, label, message) in &found {
                 let (l, c, n) = (at.line, at.column, counts.records);
-                writeln!(diagnostics, "{name}:{l}:{c}: record {n}: {severity}: {message}")?;
-                match severity {
-                    Severity::Error => counts.errors += 1,
-                    Severity::Warning => counts.warnings += 1,
-                }
+                counts.diagnostics.count(*severity);
+                diagnostics.report(
+                    *severity,
+                    label,
+                    format_args!("{name}:{l}:{c}: record {n}: {severity}: {message}"),
+                )?;
             }
             if written {
                 line.push(b'\n');
@@ -111,11 +123,12 @@ pub(crate) fn run(files: &[String], output: EpdOutput) -> io::Result<Status> {
             }
         }
     }
+    diagnostics.finish("epd")?;
+    diagnostics.out.flush()?;
     if output == EpdOutput::Check {
         writeln!(out, "{counts}")?;
     }
     out.flush()?;
-    diagnostics.flush()?;
     status.input_errors = counts.has_errors();
     Ok(status)
 }

@@ -13,8 +13,15 @@
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
+//! Diagnostics have three levels: errors, warnings, and notes (common,
+//! harmless departures from the standard, such as a line longer than 255
+//! bytes), which are counted but printed only with `--pedantic`. A run
+//! ends with a count of the printed levels by kind on standard error;
+//! `--quiet` prints no diagnostics and no count, `--max-diagnostics N` at
+//! most N diagnostics (the counts stay complete).
+//!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
-//! (warnings allowed), 1 when it has errors, 2 for bad arguments or an
+//! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments or an
 //! input that cannot be read (one line on standard error says which; the
 //! other files are still read). A closed standard output (`| head`) ends
 //! the run quietly with 0.
@@ -22,6 +29,7 @@
 mod check;
 mod epd;
 mod input;
+mod report;
 mod stats;
 
 use std::io::{self, Write};
@@ -29,6 +37,7 @@ use std::process::ExitCode;
 
 use chess_core::{divide, perft};
 use clap::{Parser, Subcommand};
+use report::NoiseArgs;
 use san::{CastlingMode, Uci};
 
 /// Chess game data tools: the 1994 PGN standard and its companions.
@@ -54,19 +63,22 @@ enum Command {
     /// Read PGN files (no chess rules) and count what they hold.
     ///
     /// Diagnostics go to standard error as `FILE:LINE:COL: game N:
-    /// error|warning: message`; standard output has a line per file when
-    /// there are several, then the total, each `games=N tags=T moves=M
-    /// suffixes=S comments=C nags=G variations=V errors=E warnings=W`.
+    /// error|warning|note: message` (notes only with --pedantic); standard
+    /// output has a line per file when there are several, then the total,
+    /// each `games=N tags=T moves=M suffixes=S comments=C nags=G
+    /// variations=V errors=E warnings=W notes=N`.
     Stats {
         /// PGN files; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
     /// Read PGN files and replay every move of every line.
     ///
     /// Diagnostics go to standard error as for `pgn stats`; the last line
-    /// of standard output is `games=N moves=M errors=E warnings=W`. The
-    /// exit code is 1 when any error was found.
+    /// of standard output is `games=N moves=M errors=E warnings=W notes=N`.
+    /// The exit code is 1 when any error was found.
     Check {
         /// PGN files; `-` reads standard input.
         #[arg(required = true)]
@@ -74,6 +86,8 @@ enum Command {
         /// Skip variations (replay the main lines only).
         #[arg(long)]
         mainline: bool,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
     /// Print the FEN after the last main-line move of each game.
     Fen {
@@ -84,25 +98,30 @@ enum Command {
         /// instead.
         #[arg(long)]
         every_ply: bool,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
     /// Read EPD files, validate every record and write its canonical form.
     ///
     /// Operations are written in the order of ruling D1, move operands in
     /// canonical SAN. A record with an error is left out (the rest is
     /// written) and the exit code is 1. Diagnostics go to standard error
-    /// as `FILE:LINE:COL: record N: error|warning: message`.
+    /// as `FILE:LINE:COL: record N: error|warning|note: message` (notes
+    /// only with --pedantic).
     Epd {
         /// EPD files; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Write nothing but diagnostics; the last line of standard output
-        /// is `records=N errors=E warnings=W`.
+        /// is `records=N errors=E warnings=W notes=N`.
         #[arg(long, conflicts_with = "to_fen")]
         check: bool,
         /// Write the FEN of each valid record (clocks from hmvc and fmvn,
         /// else 0 and 1) instead of EPD.
         #[arg(long)]
         to_fen: bool,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
 }
 
@@ -175,16 +194,20 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
-        Command::Stats { files } => finish("stats", stats::run(&files)),
-        Command::Check { files, mainline } => finish("check", check::run_check(&files, mainline)),
-        Command::Fen { files, every_ply } => finish("fen", check::run_fen(&files, every_ply)),
-        Command::Epd { files, check, to_fen } => {
+        Command::Stats { files, noise } => finish("stats", stats::run(&files, noise)),
+        Command::Check { files, mainline, noise } => {
+            finish("check", check::run_check(&files, mainline, noise))
+        }
+        Command::Fen { files, every_ply, noise } => {
+            finish("fen", check::run_fen(&files, every_ply, noise))
+        }
+        Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {
                 (true, _) => epd::EpdOutput::Check,
                 (false, true) => epd::EpdOutput::Fen,
                 (false, false) => epd::EpdOutput::Canonical,
             };
-            finish("epd", epd::run(&files, output))
+            finish("epd", epd::run(&files, output, noise))
         }
     }
 }

@@ -5,9 +5,10 @@ use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 
 use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Severity, Visitor};
+use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Visitor};
 
 use crate::input::open;
+use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};
 
 /// What `pgn stats` counts.
@@ -21,8 +22,7 @@ pub(crate) struct Counts {
     comments: u64,
     nags: u64,
     variations: u64,
-    errors: u64,
-    warnings: u64,
+    diagnostics: Tally,
 }
 
 impl Counts {
@@ -34,17 +34,15 @@ impl Counts {
         self.comments += other.comments;
         self.nags += other.nags;
         self.variations += other.variations;
-        self.errors += other.errors;
-        self.warnings += other.warnings;
+        self.diagnostics.add(&other.diagnostics);
     }
 
     /// The summary line: `games=N tags=T moves=M suffixes=S comments=C
-    /// nags=G variations=V errors=E warnings=W`, the same for one file and
-    /// for the total.
+    /// nags=G variations=V errors=E warnings=W notes=N`, the same for one
+    /// file and for the total.
     fn summary(&self) -> String {
         format!(
-            "games={} tags={} moves={} suffixes={} comments={} nags={} variations={} errors={} \
-             warnings={}",
+            "games={} tags={} moves={} suffixes={} comments={} nags={} variations={} {}",
             self.games,
             self.tags,
             self.moves,
@@ -52,17 +50,17 @@ impl Counts {
             self.comments,
             self.nags,
             self.variations,
-            self.errors,
-            self.warnings
+            self.diagnostics
         )
     }
 }
 
-/// Counts and prints diagnostics as `FILE:LINE:COL: game N: severity: message`.
+/// Counts, and prints diagnostics as `FILE:LINE:COL: game N: severity:
+/// message`.
 struct Counter<'a, W: Write> {
     counts: Counts,
     name: &'a str,
-    errors: &'a mut W,
+    diagnostics: &'a mut Diagnostics<W>,
 }
 
 impl<W: Write> Visitor for Counter<'_, W> {
@@ -117,11 +115,12 @@ impl<W: Write> Visitor for Counter<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        match d.severity() {
-            Severity::Error => self.counts.errors += 1,
-            Severity::Warning => self.counts.warnings += 1,
-        }
-        let _ = writeln!(self.errors, "{}:{d}", self.name);
+        self.counts.diagnostics.count(d.severity());
+        let _ = self.diagnostics.report(
+            d.severity(),
+            d.kind.label(),
+            format_args!("{}:{d}", self.name),
+        );
     }
 
     fn end_game(&mut self, _: ()) {
@@ -129,27 +128,32 @@ impl<W: Write> Visitor for Counter<'_, W> {
     }
 }
 
-fn count<R: Read, W: Write>(input: R, name: &str, errors: &mut W) -> io::Result<Counts> {
-    let mut counter = Counter { counts: Counts::default(), name, errors };
+fn count<R: Read, W: Write>(
+    input: R,
+    name: &str,
+    diagnostics: &mut Diagnostics<W>,
+) -> io::Result<Counts> {
+    let mut counter = Counter { counts: Counts::default(), name, diagnostics };
     Reader::new(input).visit_all(&mut counter)?;
     Ok(counter.counts)
 }
 
 /// Runs `pgn stats` over `files` (`-` is standard input). Prints one line
 /// per file when there are several, then the summary line. A file that
-/// cannot be read is reported and the others are read.
-pub(crate) fn run(files: &[String]) -> io::Result<Status> {
+/// cannot be read is reported and the others are read. `noise` says which
+/// diagnostics are printed.
+pub(crate) fn run(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
     let stdout = io::stdout();
     let mut out = stdout.lock();
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = Counts::default();
     let mut status = Status::default();
     for name in files {
-        let counts = open(name).and_then(|input| count(input, name, &mut errors));
+        let counts = open(name).and_then(|input| count(input, name, &mut diagnostics));
         let counts = match counts {
             Ok(counts) => counts,
             Err(err) => {
-                unreadable(&mut status, &mut errors, "stats", name, &err)?;
+                unreadable(&mut status, &mut diagnostics.out, "stats", name, &err)?;
                 continue;
             }
         };
@@ -158,8 +162,9 @@ pub(crate) fn run(files: &[String]) -> io::Result<Status> {
         }
         total.add(&counts);
     }
-    errors.flush()?;
+    diagnostics.finish("stats")?;
+    diagnostics.out.flush()?;
     writeln!(out, "{}", total.summary())?;
-    status.input_errors = total.errors > 0;
+    status.input_errors = total.diagnostics.errors > 0;
     Ok(status)
 }

@@ -1,5 +1,5 @@
 //! The `pgn` command as a user meets it: exit codes, several files with
-//! one missing, and a closed output pipe.
+//! one missing, a closed output pipe, and which diagnostics it prints.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -182,7 +182,7 @@ fn stats_counts_suffixes_and_every_line_has_the_same_fields() {
     // Two suffixes glued to moves; `!!` after a space and `$1` are NAGs.
     let input = TempFile::new("suffixes.pgn", b"[Event \"?\"]\n\n1. e4! e5?! 2. Nf3 !! $1 *\n");
     let fields = "games=1 tags=1 moves=3 suffixes=2 comments=0 nags=2 variations=0 errors=0 \
-                  warnings=2";
+                  warnings=2 notes=0";
     let one = pgn(&["stats", input.path()]);
     assert_eq!(text(&one.stdout), format!("{fields}\n"));
     let two = pgn(&["stats", input.path(), input.path()]);
@@ -191,7 +191,7 @@ fn stats_counts_suffixes_and_every_line_has_the_same_fields() {
         text(&two.stdout),
         format!(
             "{name}: {fields}\n{name}: {fields}\ngames=2 tags=2 moves=6 suffixes=4 comments=0 \
-             nags=4 variations=0 errors=0 warnings=4\n"
+             nags=4 variations=0 errors=0 warnings=4 notes=0\n"
         )
     );
 }
@@ -216,4 +216,185 @@ fn binary_input_is_refused_with_one_line() {
     let out = pgn(&["stats", stray.path()]);
     assert_eq!(out.status.code(), Some(1));
     assert!(text(&out.stdout).contains("games=1"), "{}", text(&out.stdout));
+}
+
+/// A lichess game: the seven tags, and its movetext on one line of more
+/// than 255 bytes (clock comments), which is a note.
+fn lichess_game() -> Vec<u8> {
+    let mut game = b"[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/ENPo6ReH\"]\n\
+[Date \"2025.05.01\"]\n[Round \"-\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n"
+        .to_vec();
+    let moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6", "O-O", "Be7", "Re1", "b5"];
+    for (i, san) in moves.iter().enumerate() {
+        let number =
+            if i % 2 == 0 { format!("{}. ", i / 2 + 1) } else { format!("{}... ", i / 2 + 1) };
+        game.extend_from_slice(format!("{number}{san} {{ [%clk 0:05:00] }} ").as_bytes());
+    }
+    game.extend_from_slice(b"1-0\n");
+    game
+}
+
+/// Four records of a test suite: two with their operations out of byte
+/// order (`id` before `bm`, `c0` before `bm`), a note each.
+const SUITE: &[u8] = b"4k3/8/8/8/8/8/8/4K2R w K - bm O-O; id \"a\";\n\
+4k3/8/8/8/8/8/8/4K2R w K - id \"b\"; bm O-O;\n\
+4k3/8/8/8/8/8/8/4K2R w K - bm Rh8+; c0 \"mate\";\n\
+4k3/8/8/8/8/8/8/4K2R w K - c0 \"c\"; bm O-O;\n";
+
+/// The lines of standard error that are diagnostics (`FILE:...`).
+fn diagnostic_lines(out: &Output, file: &TempFile) -> Vec<String> {
+    text(&out.stderr).lines().filter(|l| l.starts_with(file.path())).map(str::to_owned).collect()
+}
+
+#[test]
+fn long_lines_are_notes_printed_only_when_pedantic() {
+    let game = lichess_game();
+    assert!(game.split(|&b| b == b'\n').any(|line| line.len() > 255), "a long line");
+    let input = TempFile::new("lichess.pgn", &game);
+    for command in ["stats", "check", "fen"] {
+        let out = pgn(&[command, input.path()]);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        assert_eq!(diagnostic_lines(&out, &input), Vec::<String>::new(), "{command}");
+        let out = pgn(&[command, "--pedantic", input.path()]);
+        assert_eq!(out.status.code(), Some(0), "{command}: notes never change the exit code");
+        let lines = diagnostic_lines(&out, &input);
+        assert_eq!(lines.len(), 1, "{command}: {lines:?}");
+        assert!(lines[0].ends_with(": game 1: note: line longer than 255 bytes"), "{lines:?}");
+    }
+    // Counted whether printed or not, in a field of their own.
+    for flags in [&[][..], &["--pedantic"]] {
+        let out = pgn(&[&["stats"], flags, &[input.path()]].concat());
+        assert!(text(&out.stdout).ends_with(" errors=0 warnings=0 notes=1\n"), "{flags:?}");
+        let out = pgn(&[&["check"], flags, &[input.path()]].concat());
+        assert_eq!(text(&out.stdout), "games=1 moves=12 errors=0 warnings=0 notes=1\n");
+    }
+}
+
+#[test]
+fn epd_opcodes_out_of_order_are_notes_printed_only_when_pedantic() {
+    let input = TempFile::new("suite.epd", SUITE);
+    let out = pgn(&["epd", "--check", input.path()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(diagnostic_lines(&out, &input), Vec::<String>::new());
+    assert_eq!(text(&out.stdout), "records=4 errors=0 warnings=0 notes=2\n");
+    let out = pgn(&["epd", "--check", "--pedantic", input.path()]);
+    assert_eq!(out.status.code(), Some(0));
+    let name = input.path();
+    assert_eq!(
+        diagnostic_lines(&out, &input),
+        [
+            format!("{name}:2:36: record 2: note: opcode bm out of ascii order"),
+            format!("{name}:4:36: record 4: note: opcode bm out of ascii order"),
+        ]
+    );
+    assert_eq!(text(&out.stdout), "records=4 errors=0 warnings=0 notes=2\n");
+    // The canonical records are written either way.
+    let out = pgn(&["epd", input.path()]);
+    assert_eq!(text(&out.stdout).lines().count(), 4);
+    assert_eq!(text(&out.stderr), "");
+}
+
+/// Two games without tags, five diagnostics: an incomplete roster (a
+/// warning) and a NAG above 255 (an error) in each, and an empty variation
+/// (a warning) in the second.
+const FIVE: &[u8] = b"1. e4 $999 e5 *\n\n1. d4 $300 () *\n";
+
+/// The lines of standard error that count diagnostics by kind.
+fn count_lines(out: &Output, command: &str) -> Vec<String> {
+    let prefix = format!("pgn {command}: ");
+    text(&out.stderr)
+        .lines()
+        .filter(|l| l.strip_prefix(&prefix).is_some_and(|rest| rest.contains(" × ")))
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn a_run_ends_with_a_count_by_kind_most_frequent_first() {
+    let input = TempFile::new("five.pgn", FIVE);
+    for command in ["stats", "check"] {
+        let out = pgn(&[command, input.path()]);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(diagnostic_lines(&out, &input).len(), 5, "{command}");
+        // Ties are broken by severity (errors first), then by label.
+        assert_eq!(
+            count_lines(&out, command),
+            [
+                format!("pgn {command}: 2 × error: NAG not $0 to $255"),
+                format!("pgn {command}: 2 × warning: Seven Tag Roster incomplete"),
+                format!("pgn {command}: 1 × warning: empty variation"),
+            ]
+        );
+        // The counts come after every diagnostic.
+        let stderr = text(&out.stderr);
+        let last = stderr.lines().last().unwrap_or_default();
+        assert_eq!(last, format!("pgn {command}: 1 × warning: empty variation"));
+    }
+    // Clean input: no count.
+    let clean = TempFile::new("clean-count.pgn", CLEAN);
+    assert_eq!(text(&pgn(&["stats", clean.path()]).stderr), "");
+    // Notes are counted by kind only when they are printed.
+    let lichess = TempFile::new("lichess-count.pgn", &lichess_game());
+    assert_eq!(text(&pgn(&["stats", lichess.path()]).stderr), "");
+    let out = pgn(&["stats", "--pedantic", lichess.path()]);
+    assert_eq!(count_lines(&out, "stats"), ["pgn stats: 1 × note: line longer than 255 bytes"]);
+    let suite = TempFile::new("suite-count.epd", SUITE);
+    let out = pgn(&["epd", "--check", "--pedantic", suite.path()]);
+    assert_eq!(count_lines(&out, "epd"), ["pgn epd: 2 × note: opcodes out of ascii order"]);
+}
+
+#[test]
+fn quiet_prints_only_the_summary() {
+    let input = TempFile::new("five-quiet.pgn", FIVE);
+    for command in ["stats", "check"] {
+        let loud = pgn(&[command, input.path()]);
+        for flag in ["--quiet", "-q"] {
+            let quiet = pgn(&[command, flag, input.path()]);
+            assert_eq!(text(&quiet.stderr), "", "{command} {flag}");
+            assert_eq!(text(&quiet.stdout), text(&loud.stdout), "{command} {flag}");
+            assert_eq!(quiet.status.code(), Some(1), "{command} {flag}: errors still count");
+        }
+    }
+    assert!(text(&pgn(&["stats", input.path()]).stdout).ends_with("errors=2 warnings=3 notes=0\n"));
+    let out = pgn(&["fen", "--quiet", input.path()]);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&out.stdout).lines().count(), 2, "one record per game");
+    let suite = TempFile::new("bad-suite.epd", b"4k3/8/8/8/8/8/8/4K3 w - - bm e4;  id \"x\";\n");
+    let out = pgn(&["epd", "--check", "-q", suite.path()]);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(text(&out.stdout), "records=1 errors=1 warnings=1 notes=0\n");
+    // A file that cannot be read is still reported: it is no diagnostic.
+    let missing = std::env::temp_dir().join("pgn-cli-no-such-quiet.pgn");
+    let out = pgn(&["stats", "-q", missing.to_str().expect("UTF-8")]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr).lines().count(), 1, "{}", text(&out.stderr));
+    // --quiet with an option that prints more is a usage error.
+    assert_eq!(pgn(&["stats", "-q", "--pedantic", input.path()]).status.code(), Some(2));
+    let both = pgn(&["stats", "-q", "--max-diagnostics", "1", input.path()]);
+    assert_eq!(both.status.code(), Some(2));
+}
+
+#[test]
+fn max_diagnostics_prints_that_many_and_says_how_many_more() {
+    let input = TempFile::new("five-max.pgn", FIVE);
+    let all = pgn(&["stats", input.path()]);
+    let out = pgn(&["stats", "--max-diagnostics", "2", input.path()]);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = diagnostic_lines(&out, &input);
+    assert_eq!(shown, diagnostic_lines(&all, &input)[..2]);
+    let stderr = text(&out.stderr);
+    let more: Vec<&str> = stderr.lines().filter(|l| l.contains("not shown")).collect();
+    assert_eq!(more, ["pgn stats: 3 more diagnostics not shown (--max-diagnostics 2)"]);
+    // The counts stay complete, in the summary and by kind.
+    assert_eq!(text(&out.stdout), text(&all.stdout));
+    assert_eq!(count_lines(&out, "stats"), count_lines(&all, "stats"));
+    // The limit is for the run, all files together.
+    let out = pgn(&["check", "--max-diagnostics", "2", input.path(), input.path()]);
+    assert_eq!(diagnostic_lines(&out, &input).len(), 2);
+    assert!(text(&out.stderr).contains("pgn check: 8 more diagnostics not shown"));
+    assert!(text(&out.stdout).ends_with("games=4 moves=6 errors=4 warnings=6 notes=0\n"));
+    // Enough room: nothing is held back.
+    let out = pgn(&["stats", "--max-diagnostics", "5", input.path()]);
+    assert_eq!(diagnostic_lines(&out, &input).len(), 5);
+    assert!(!text(&out.stderr).contains("not shown"));
 }

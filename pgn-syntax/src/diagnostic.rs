@@ -196,7 +196,9 @@ pub enum DiagnosticKind {
 }
 
 impl DiagnosticKind {
-    /// The severity of this kind.
+    /// The severity of this kind. A line longer than 255 bytes is a note:
+    /// real files have them (nearly every lichess game, its movetext on
+    /// one line with clock comments), and they trouble no reader.
     pub fn severity(&self) -> Severity {
         use DiagnosticKind::*;
         match self {
@@ -210,7 +212,56 @@ impl DiagnosticKind {
             | UnknownGlyph { .. }
             | TokenTooLarge { .. }
             | TagSectionTooLarge { .. } => Severity::Error,
+            LineTooLong => Severity::Note,
             _ => Severity::Warning,
+        }
+    }
+
+    /// The kind's message without what it is about (no tag, value or
+    /// input text), the same for every diagnostic of the kind: a key for
+    /// counting diagnostics by kind (`line longer than 255 bytes`, `tag
+    /// value not in the standard form`). Each kind has its own label.
+    pub fn label(&self) -> &'static str {
+        use DiagnosticKind::*;
+        match self {
+            UnterminatedString => "string has no closing quote",
+            UnterminatedComment => "comment has no closing brace",
+            StringTooLong => "string longer than 255 bytes",
+            SymbolTooLong => "symbol longer than 255 bytes",
+            LineTooLong => "line longer than 255 bytes",
+            ControlByte => "control character in a string or comment",
+            InvalidBytes => "bytes that are not PGN were skipped",
+            NonAsciiSymbol => "non-ASCII character in a symbol",
+            MalformedTag { .. } => "malformed tag pair",
+            InvalidTagName { .. } => "tag name not letters, digits and underscores",
+            UnquotedTagValue { .. } => "tag value not a quoted string",
+            UnexpectedToken => "unexpected token skipped",
+            InvalidNag { .. } => "NAG not $0 to $255",
+            InvalidSuffix { .. } => "not a move suffix",
+            SuffixWithoutMove { .. } => "suffix not attached to a move",
+            GlyphAsText { .. } => "evaluation symbol written as text",
+            UnknownGlyph { .. } => "unknown evaluation symbol skipped",
+            EllipsisInMoveNumber => "ellipsis character in a move number",
+            SeparateEnPassantMark => "separate en passant mark dropped",
+            UnmatchedParenthesis => "closing parenthesis without a variation",
+            UnclosedVariation => "variation not closed before the end of the game",
+            EmptyVariation => "empty variation",
+            MissingTermination => "game has no termination marker",
+            NonStandardTermination { .. } => "termination marker not in the standard form",
+            ResultMismatch { .. } => "Result tag and termination marker disagree",
+            TextBetweenGames => "comment outside a game skipped",
+            InvalidTagValue { .. } => "tag value not of the form of its tag",
+            NonStandardTagValue { .. } => "tag value not in the standard form",
+            TagNameCase { .. } => "standard tag name in another letter case",
+            SetUpWithoutFen => "SetUp \"1\" without a FEN tag",
+            FenWithoutSetUp => "FEN tag without a SetUp tag",
+            FenWithSetUpZero => "FEN tag with SetUp \"0\"",
+            IncompleteSevenTagRoster { .. } => "Seven Tag Roster incomplete",
+            SevenTagRosterOrder => "Seven Tag Roster tags not first or not in order",
+            DuplicateTag { .. } => "tag given again",
+            TerminationInVariation => "termination marker inside a variation ignored",
+            TokenTooLarge { .. } => "token longer than the size limit skipped",
+            TagSectionTooLarge { .. } => "tag section longer than the size limit",
         }
     }
 }
@@ -411,6 +462,30 @@ mod tests {
             assert!(lower || proper.iter().any(|p| message.starts_with(p)), "{message}");
             assert!(!message.ends_with('.'), "{message}");
         }
+    }
+
+    #[test]
+    fn every_kind_has_its_own_label() {
+        let proper = ["Result", "NAG", "Seven", "SetUp", "FEN"];
+        for a in kinds() {
+            let label = a.label();
+            let lower = label.starts_with(|c: char| c.is_ascii_lowercase());
+            assert!(lower || proper.iter().any(|p| label.starts_with(p)), "{label}");
+            assert!(!label.ends_with('.'), "{label}");
+            // Two payloads of one kind share their label; two kinds never.
+            for b in kinds() {
+                let same_kind = std::mem::discriminant(&a) == std::mem::discriminant(&b);
+                assert_eq!(label == b.label(), same_kind, "{a:?} and {b:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn long_lines_are_notes() {
+        assert_eq!(DiagnosticKind::LineTooLong.severity(), Severity::Note);
+        assert_eq!(DiagnosticKind::StringTooLong.severity(), Severity::Warning);
+        let notes = kinds().into_iter().filter(|k| k.severity() == Severity::Note).count();
+        assert_eq!(notes, 1);
     }
 
     #[test]

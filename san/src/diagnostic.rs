@@ -66,6 +66,28 @@ impl ReplayProblem {
             | ReplayProblem::PlyCountMismatch { .. } => Severity::Warning,
         }
     }
+
+    /// The problem without its details (no move, FEN, variant or count),
+    /// the same for every problem of the variant: a key for counting
+    /// diagnostics by kind. A move problem has its own label
+    /// ([`MoveProblem::label`]), and so has each lenient form; a move read
+    /// with several lenient forms is labelled with the first, in the order
+    /// of [`Quirks`] ([`Quirks::message`]).
+    pub fn label(&self) -> &'static str {
+        match self {
+            ReplayProblem::Move(problem) => problem.label(),
+            ReplayProblem::VariationWithoutMove => "variation with no move before it to replace",
+            ReplayProblem::InvalidFen(_) => "FEN tag is not a legal position",
+            ReplayProblem::RepairedFen(_) => "FEN tag repaired",
+            ReplayProblem::UnsupportedVariant(_) => "Variant tag not supported",
+            ReplayProblem::Quirk(quirks) if quirks.is_empty() => "lenient form of SAN",
+            ReplayProblem::Quirk(quirks) => quirks.message(),
+            ReplayProblem::ResultContradictsPosition { .. } => {
+                "result contradicts the final position"
+            }
+            ReplayProblem::PlyCountMismatch { .. } => "PlyCount tag disagrees with the main line",
+        }
+    }
 }
 
 impl fmt::Display for ReplayProblem {
@@ -157,5 +179,43 @@ impl fmt::Display for ReplayDiagnostic {
             write!(f, "{}:{}: ", at.line, at.column)?;
         }
         write!(f, "game {}: {}: {}", self.game, self.severity(), self.message())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use chess_core::{Color, PositionError};
+
+    use super::*;
+    use crate::parse::ParseSanErrorKind;
+
+    #[test]
+    fn every_problem_has_its_own_label() {
+        let problems = [
+            ReplayProblem::Move(MoveProblem::Unreadable(ParseSanErrorKind::Empty)),
+            ReplayProblem::Move(MoveProblem::Illegal),
+            ReplayProblem::Move(MoveProblem::Ambiguous { candidates: Vec::new() }),
+            ReplayProblem::Move(MoveProblem::NullMoveInCheck),
+            ReplayProblem::VariationWithoutMove,
+            ReplayProblem::InvalidFen(FenProblem::Illegal(PositionError::OppositeCheck {
+                color: Color::White,
+            })),
+            ReplayProblem::RepairedFen(Repairs::default()),
+            ReplayProblem::UnsupportedVariant(Box::from(&b"x"[..])),
+            ReplayProblem::Quirk(Quirks::empty()),
+            ReplayProblem::ResultContradictsPosition {
+                expected: GameResult::Draw,
+                given: GameResult::WhiteWins,
+            },
+            ReplayProblem::PlyCountMismatch { tag: 1, moves: 2 },
+        ];
+        let mut labels: Vec<&str> = problems.iter().map(ReplayProblem::label).collect();
+        // Each lenient form is a label of its own.
+        labels.extend(Quirks::all().iter().map(|q| ReplayProblem::Quirk(q).label()));
+        let unique: std::collections::HashSet<&str> = labels.iter().copied().collect();
+        assert_eq!(unique.len(), labels.len(), "{labels:?}");
+        // Several forms in one move: the first names the move's label.
+        let two = Quirks::CASTLING_WITH_ZEROS | Quirks::MISSING_CHECK;
+        assert_eq!(ReplayProblem::Quirk(two).label(), "castling written with zeros");
     }
 }

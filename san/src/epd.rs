@@ -81,6 +81,26 @@ impl EpdMoveProblem {
     }
 }
 
+impl EpdMoveProblem {
+    /// The problem without its details (no move, rule or suffix), the same
+    /// for every problem of the variant: a key for counting diagnostics by
+    /// kind, as [`crate::ReplayProblem::label`] for games (a move problem
+    /// and each lenient form have their own label).
+    pub fn label(&self) -> &'static str {
+        match self {
+            EpdMoveProblem::InvalidPosition(_) => "illegal position",
+            EpdMoveProblem::RepairedPosition(_) => "position repaired",
+            EpdMoveProblem::Move(problem) => problem.label(),
+            EpdMoveProblem::NullMove => "null move: not a move of the position",
+            EpdMoveProblem::Quirk(quirks) if quirks.is_empty() => "lenient form of SAN",
+            EpdMoveProblem::Quirk(quirks) => quirks.message(),
+            EpdMoveProblem::Annotation(_) => "annotation dropped",
+            EpdMoveProblem::DuplicateMove => "the same move twice in the set",
+            EpdMoveProblem::PredictedMoveMismatch => "pm is not the first move of pv",
+        }
+    }
+}
+
 impl fmt::Display for EpdMoveProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -375,6 +395,27 @@ mod tests {
 
     fn messages(record: &str) -> Vec<String> {
         resolved(record).diagnostics.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn every_problem_has_its_own_label() {
+        let problems = [
+            EpdMoveProblem::InvalidPosition(PositionError::OppositeCheck {
+                color: chess_core::Color::Black,
+            }),
+            EpdMoveProblem::RepairedPosition(Repair::EnPassant(chess_core::Square::E3)),
+            EpdMoveProblem::Move(MoveProblem::Illegal),
+            EpdMoveProblem::Move(MoveProblem::NullMoveInCheck),
+            EpdMoveProblem::NullMove,
+            EpdMoveProblem::Quirk(Quirks::SURPLUS_CHECK),
+            EpdMoveProblem::Annotation(Suffix::Good),
+            EpdMoveProblem::DuplicateMove,
+            EpdMoveProblem::PredictedMoveMismatch,
+        ];
+        let labels: std::collections::HashSet<&str> =
+            problems.iter().map(EpdMoveProblem::label).collect();
+        assert_eq!(labels.len(), problems.len(), "{labels:?}");
+        assert_eq!(problems[5].label(), "`+` on a move that gives no check");
     }
 
     #[test]

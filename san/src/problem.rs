@@ -30,6 +30,20 @@ pub enum MoveProblem {
     NullMoveInCheck,
 }
 
+impl MoveProblem {
+    /// The problem without the move's details (no candidates, no reason
+    /// the text is unreadable), the same for every problem of the variant:
+    /// a key for counting diagnostics by kind.
+    pub fn label(&self) -> &'static str {
+        match self {
+            MoveProblem::Unreadable(_) => "not a move",
+            MoveProblem::Illegal => "illegal move",
+            MoveProblem::Ambiguous { .. } => "ambiguous move",
+            MoveProblem::NullMoveInCheck => "null move while in check",
+        }
+    }
+}
+
 impl From<ResolveError> for MoveProblem {
     fn from(error: ResolveError) -> MoveProblem {
         match error {

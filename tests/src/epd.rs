@@ -18,7 +18,7 @@
 //! comment, its input, then either its canonical form (ruling D1: the
 //! record resolved by `san::resolve_epd`, written by `Epd::write_canonical`)
 //! or why it was left out, then every diagnostic of both layers in input
-//! order, as `pgn epd` prints them (`LINE:COL: error|warning: message`;
+//! order, as `pgn epd` prints them (`LINE:COL: error|warning|note: message`;
 //! a diagnostic of the position, and a write error, sit at column 1 of the
 //! record). An accepted record's canonical form is also read back,
 //! resolved and written again ([`round_trip`]): it must give the same bytes
@@ -51,7 +51,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fen_epd::{Epd, EpdReader, EpdWarningKind, Location, Opcode, Record};
+use fen_epd::{Epd, EpdReader, EpdWarningKind, Location, Opcode, Record, Severity};
 use san::resolve_epd;
 
 use crate::reading::no_panic;
@@ -172,14 +172,17 @@ pub struct RecordReport {
 pub struct Outcome {
     /// The canonical record (ruling D1), or why it was left out.
     pub canonical: Result<Vec<u8>, &'static str>,
-    /// `(place, is an error, message)`, sorted by place.
-    pub diagnostics: Vec<(Location, bool, String)>,
+    /// `(place, severity, message)`, sorted by place.
+    pub diagnostics: Vec<(Location, Severity, String)>,
 }
 
 impl Outcome {
     /// The message of the first error, if any.
     pub fn first_error(&self) -> Option<&str> {
-        self.diagnostics.iter().find(|(_, error, _)| *error).map(|(_, _, m)| m.as_str())
+        self.diagnostics
+            .iter()
+            .find(|(_, severity, _)| *severity == Severity::Error)
+            .map(|(_, _, m)| m.as_str())
     }
 }
 
@@ -189,18 +192,21 @@ impl Outcome {
 /// start) and of canonical writing (at the record's start), sorted by
 /// place with ties in that order.
 pub fn outcome(record: &Record) -> Outcome {
-    let mut diagnostics: Vec<(Location, bool, String)> =
-        record.warnings.iter().map(|w| (w.location, false, w.kind.to_string())).collect();
+    let mut diagnostics: Vec<(Location, Severity, String)> = record
+        .warnings
+        .iter()
+        .map(|w| (w.location, w.kind.severity(), w.kind.to_string()))
+        .collect();
     let start = Location { offset: record.offset, line: record.line, column: 1 };
     let canonical = match &record.result {
         Err(e) => {
-            diagnostics.push((e.location, true, e.kind.to_string()));
+            diagnostics.push((e.location, Severity::Error, e.kind.to_string()));
             Err("rejected by fen-epd")
         }
         Ok(epd) => {
             let resolved = resolve_epd(epd);
             for d in &resolved.diagnostics {
-                diagnostics.push((d.location.unwrap_or(start), d.is_error(), d.to_string()));
+                diagnostics.push((d.location.unwrap_or(start), d.severity(), d.to_string()));
             }
             match resolved.canonical(epd) {
                 None if resolved.moves.is_none() => Err("illegal position (ruling F3)"),
@@ -210,7 +216,7 @@ pub fn outcome(record: &Record) -> Outcome {
                     match canonical.write_canonical(&mut out) {
                         Ok(()) => Ok(out),
                         Err(e) => {
-                            diagnostics.push((start, true, e.to_string()));
+                            diagnostics.push((start, Severity::Error, e.to_string()));
                             Err("cannot be written")
                         }
                     }
@@ -331,8 +337,7 @@ pub fn render_records(input: &[u8]) -> Vec<RecordReport> {
                     Ok(())
                 }
             };
-            for (at, error, message) in &outcome.diagnostics {
-                let severity = if *error { "error" } else { "warning" };
+            for (at, severity, message) in &outcome.diagnostics {
                 let _ = writeln!(block, "  {}:{}: {severity}: {message}", at.line, at.column);
             }
             if let Err(e) = &round_trip {

@@ -220,7 +220,7 @@ impl ReplayVisitor for Trace {
     fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
         match d.severity() {
             Severity::Error => self.errors.push(d.to_string()),
-            Severity::Warning => self.warnings.push(d.to_string()),
+            Severity::Warning | Severity::Note => self.warnings.push(d.to_string()),
         }
     }
 }
