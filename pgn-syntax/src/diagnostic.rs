@@ -186,6 +186,14 @@ pub enum DiagnosticKind {
         /// The limit, in bytes.
         limit: u64,
     },
+    /// A variation nested deeper than the reader's depth limit
+    /// ([`ReaderBuilder::depth_limit`]); skipped with all it holds.
+    ///
+    /// [`ReaderBuilder::depth_limit`]: crate::ReaderBuilder::depth_limit
+    VariationTooDeep {
+        /// The limit: the number of variations that may be open at once.
+        limit: u32,
+    },
     /// A tag section longer than the reader's size limit; its pairs were
     /// read, but the checks of the whole section (roster, duplicates,
     /// SetUp and FEN) were not made.
@@ -211,6 +219,7 @@ impl DiagnosticKind {
             | InvalidSuffix { .. }
             | UnknownGlyph { .. }
             | TokenTooLarge { .. }
+            | VariationTooDeep { .. }
             | TagSectionTooLarge { .. } => Severity::Error,
             LineTooLong => Severity::Note,
             _ => Severity::Warning,
@@ -262,6 +271,7 @@ impl DiagnosticKind {
             TerminationInVariation => "termination marker inside a variation ignored",
             TokenTooLarge { .. } => "token longer than the size limit skipped",
             TagSectionTooLarge { .. } => "tag section longer than the size limit",
+            VariationTooDeep { .. } => "variation nested deeper than the depth limit",
         }
     }
 }
@@ -352,6 +362,9 @@ impl fmt::Display for DiagnosticKind {
             TerminationInVariation => f.write_str("termination marker inside a variation ignored"),
             TokenTooLarge { kind, limit } => {
                 write!(f, "{} longer than the limit of {limit} bytes skipped", token_noun(*kind))
+            }
+            VariationTooDeep { limit } => {
+                write!(f, "variation nested deeper than the limit of {limit} skipped")
             }
             TagSectionTooLarge { limit } => write!(
                 f,
@@ -448,6 +461,7 @@ mod tests {
             TerminationInVariation,
             TokenTooLarge { kind: TokenKind::BraceComment, limit: 16 },
             TagSectionTooLarge { limit: 16 },
+            VariationTooDeep { limit: 16 },
         ]
     }
 

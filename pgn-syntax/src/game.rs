@@ -175,7 +175,10 @@ impl<M, S> Game<M, S> {
     /// Result tag when it holds one of the four results, else `*`.
     pub fn result(&self) -> GameResult {
         self.termination
-            .or_else(|| self.tags.get("Result").and_then(|v| GameResult::from_ascii(v).ok()))
+            .or_else(|| {
+                let value = self.tags.get("Result")?;
+                GameResult::from_ascii(value.trim_ascii()).ok()
+            })
             .unwrap_or(GameResult::Unknown)
     }
 }

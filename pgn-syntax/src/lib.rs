@@ -83,7 +83,7 @@ pub use diagnostic::{
 pub use game::{Game, SanText, Tag, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
-pub use reader::{DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
+pub use reader::{DEFAULT_DEPTH_LIMIT, DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
 pub use source_map::SourceMap;
 pub use visitor::{Branch, CommentKind, Visitor};
 

@@ -66,7 +66,15 @@ fn ten_thousand_nested_variations() {
     pgn.push_str(&"( 1. d4\n".repeat(DEPTH));
     pgn.push_str(&")\n".repeat(DEPTH));
     pgn.push_str(" 1... e5 *\n");
-    let read = games(pgn.as_bytes());
+    // Deeper than the default limit: allowed here.
+    let reader = Reader::builder().depth_limit(DEPTH as u32).build(pgn.as_bytes());
+    let reading = read_with(reader).expect("in memory");
+    let read: Vec<GameRead> = reading
+        .games
+        .into_iter()
+        .zip(reading.sources)
+        .map(|(game, source)| GameRead { game, diagnostics: source.diagnostics })
+        .collect();
     assert_eq!(read.len(), 1);
     let game = &read[0];
     assert!(kinds(game).is_empty(), "{:?}", kinds(game));
@@ -94,10 +102,36 @@ fn ten_thousand_nested_variations() {
 }
 
 #[test]
+fn variations_deeper_than_the_limit_are_skipped() {
+    // 5,000 nested variations: those past the default limit of 1,000 are
+    // skipped with one error, so that a replay holds 1,000 lines at most;
+    // the game goes on after them.
+    let mut pgn = String::from("1. e4 ");
+    pgn.push_str(&"( 1. d4\n".repeat(5000));
+    pgn.push_str(&")\n".repeat(5000));
+    pgn.push_str(" 1... e5 *\n");
+    let read = games(pgn.as_bytes());
+    assert_eq!(kinds(&read[0]), [DiagnosticKind::VariationTooDeep { limit: 1000 }]);
+    assert_eq!(read[0].movetext.nodes().len(), 2 + 3 * 1000);
+    let mainline: Vec<&[u8]> = read[0].movetext.mainline().map(|m| &*m.text).collect();
+    assert_eq!(mainline, [&b"e4"[..], b"e5"]);
+    let (_, problems) = san::replay(&read[0].game, &pgn_syntax::SourceMap::default());
+    assert!(problems.is_empty(), "{problems:?}");
+}
+
+#[test]
 fn ten_thousand_unclosed_and_unmatched_parentheses() {
     const DEPTH: usize = 10_000;
     let unclosed = format!("1. e4 {} *\n", "( d4\n".repeat(DEPTH));
-    let read = games(unclosed.as_bytes());
+    // Deeper than the default limit: allowed here.
+    let reader = Reader::builder().depth_limit(DEPTH as u32).build(unclosed.as_bytes());
+    let reading = read_with(reader).expect("in memory");
+    let read: Vec<GameRead> = reading
+        .games
+        .into_iter()
+        .zip(reading.sources)
+        .map(|(game, source)| GameRead { game, diagnostics: source.diagnostics })
+        .collect();
     assert_eq!(read.len(), 1);
     // The `*` stands inside the variations: it is reported and ignored
     // (§8.2.6), so the game runs to the end of input.

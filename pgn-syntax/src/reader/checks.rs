@@ -111,6 +111,47 @@ pub(super) fn examine_tag(
     value: &[u8],
     at: u64,
 ) -> Option<TagProblem> {
+    // A value is read without the white space around it (`[Result " 1-0 "]`
+    // is a win for White); the padding, kept in what the visitor gets,
+    // makes a checked value non-standard.
+    let trimmed = value.trim_ascii();
+    let problem = examine_trimmed(g, setup_value, known, name, trimmed, at);
+    if problem.is_none() && trimmed.len() != value.len() {
+        return checked_tag(known).map(TagProblem::NonStandard);
+    }
+    problem
+}
+
+/// The checked tag that `known` is, if its value has a form to check.
+fn checked_tag(known: Known) -> Option<CheckedTag> {
+    Some(match known {
+        Known::Date => CheckedTag::Date,
+        Known::Round => CheckedTag::Round,
+        Known::Result => CheckedTag::Result,
+        Known::EventDate => CheckedTag::EventDate,
+        Known::UtcDate => CheckedTag::UtcDate,
+        Known::Time => CheckedTag::Time,
+        Known::UtcTime => CheckedTag::UtcTime,
+        Known::TimeControl => CheckedTag::TimeControl,
+        Known::Eco => CheckedTag::Eco,
+        Known::WhiteElo => CheckedTag::WhiteElo,
+        Known::BlackElo => CheckedTag::BlackElo,
+        Known::PlyCount => CheckedTag::PlyCount,
+        Known::Termination => CheckedTag::Termination,
+        Known::SetUp => CheckedTag::SetUp,
+        _ => return None,
+    })
+}
+
+/// [`examine_tag`] of a value without white space around it.
+fn examine_trimmed(
+    g: &mut GameState,
+    setup_value: &mut Vec<u8>,
+    known: Known,
+    name: &[u8],
+    value: &[u8],
+    at: u64,
+) -> Option<TagProblem> {
     use crate::tags::{
         Eco, Elo, Lenient, PgnDate, PgnTime, Round, SetUp, TagValueError, TimeControl,
     };

@@ -154,10 +154,15 @@ pub struct ReaderBuilder {
     diagnostics: bool,
     buffer_size: usize,
     size_limit: u64,
+    depth_limit: u32,
 }
 
 /// The default of [`ReaderBuilder::size_limit`]: 16 MiB.
 pub const DEFAULT_SIZE_LIMIT: u64 = 16 << 20;
+
+/// The default of [`ReaderBuilder::depth_limit`]: 1,000 nested variations
+/// (real files nest a few levels, rarely more than twenty).
+pub const DEFAULT_DEPTH_LIMIT: u32 = 1000;
 
 impl Default for ReaderBuilder {
     fn default() -> Self {
@@ -166,6 +171,7 @@ impl Default for ReaderBuilder {
             diagnostics: true,
             buffer_size: INITIAL_CAPACITY,
             size_limit: DEFAULT_SIZE_LIMIT,
+            depth_limit: DEFAULT_DEPTH_LIMIT,
         }
     }
 }
@@ -207,6 +213,16 @@ impl ReaderBuilder {
     /// not depend on the buffer size.
     pub fn size_limit(mut self, bytes: u64) -> ReaderBuilder {
         self.size_limit = bytes.max(1024);
+        self
+    }
+
+    /// How deep variations may nest (default [`DEFAULT_DEPTH_LIMIT`]): a
+    /// variation that would open deeper is skipped with everything it
+    /// holds, with an error ([`DiagnosticKind::VariationTooDeep`]). What a
+    /// visitor keeps per open variation (a replay keeps positions) then
+    /// stays bounded whatever the input.
+    pub fn depth_limit(mut self, depth: u32) -> ReaderBuilder {
+        self.depth_limit = depth;
         self
     }
 

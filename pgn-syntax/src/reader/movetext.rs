@@ -120,6 +120,14 @@ impl<R: Read> Reader<R> {
             }
             TokenKind::LeftParen => {
                 g.depth += 1;
+                if g.depth > self.options.depth_limit {
+                    // Skipped with what it holds, so that no reader or
+                    // replay holds state for deeper lines.
+                    let limit = self.options.depth_limit;
+                    self.report(v, g, DiagnosticKind::VariationTooDeep { limit }, tok.offset);
+                    g.skipping = Skipping::Variation { depth: g.depth };
+                    return Ok(false);
+                }
                 g.reported_depth += 1;
                 g.after_open = true;
                 let branch = v.begin_variation(g, &mut self.src.place(tok.offset));
