@@ -11,7 +11,10 @@
 //! termination marker, at the next tag section (`[` and a tag name, with a
 //! warning), or at the end of input. A tag section also ends the game
 //! before it when, after an empty line, it repeats a tag name the section
-//! already has (files of tag sections without movetext). A game begins for
+//! already has (files of tag sections without movetext). A game without a
+//! marker also ends at an empty line followed by the start of a new move
+//! list (`1.` of a white move, or a move in a game whose moves have no
+//! numbers), as services export lists of games. A game begins for
 //! the visitor only with its first tag or movetext element, so stray bytes
 //! between games make no empty games. Comments between games go to the next
 //! game; `%` escape lines between games are skipped (§6).
@@ -22,8 +25,10 @@
 //!
 //! Memory and time: the buffer holds at most one token or tag section,
 //! up to the size limit ([`ReaderBuilder::size_limit`]); a longer token is
-//! skipped and reported, its bytes dropped as they come. Time is linear
-//! in the input whatever its line lengths and however it arrives.
+//! skipped and reported, its bytes dropped as they come. Variations nest
+//! up to the depth limit ([`ReaderBuilder::depth_limit`]); deeper ones are
+//! skipped and reported. Time is linear in the input whatever its line
+//! lengths and however it arrives.
 //!
 //! This file has the `Reader`, its main loop and the handling shared by
 //! the phases of a game. The parts, one job a file: `state` (the state of
