@@ -126,7 +126,9 @@ fn check_of(after: &Position) -> Option<Check> {
 impl std::fmt::Display for San {
     /// Export SAN: `Nbd7`, `exd6`, `e8=Q+`, `O-O-O#`, `--`. A
     /// [`SanKind::Coordinates`] move is written by its squares (`e2e4`,
-    /// `e7xd8=Q`).
+    /// `e7xd8=Q`). A pawn move with an origin rank, which only lenient
+    /// text has, keeps its pawn letter (`Pe2e4`), so that what is written
+    /// reads back as the same SAN.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_san(f, self, Letters::Language(Language::English))
     }
@@ -233,7 +235,10 @@ fn write_castle<W: Write>(out: &mut W, side: CastlingSide) -> fmt::Result {
 fn write_san<W: Write>(out: &mut W, san: &San, letters: Letters) -> fmt::Result {
     match san.kind {
         SanKind::Normal { role, file, rank, capture, to, promotion } => {
-            if role != Role::Pawn {
+            // A pawn has no letter, but for an origin rank (never in
+            // canonical SAN; read from `Pe2e4`): without it, `e2e4` would
+            // read as a move by whatever stands on e2, and `2e4` not at all.
+            if role != Role::Pawn || rank.is_some() {
                 write_piece(out, role, letters)?;
             }
             if let Some(file) = file {

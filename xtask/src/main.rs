@@ -4,8 +4,11 @@
 //! - `cargo xtask tidy` checks the architecture invariants (see [`tidy`]).
 //! - `cargo xtask conformance [--full]` runs the conformance harness of
 //!   `pgn-tests` and prints its table (see [`conformance`]).
+//! - `cargo xtask fuzz [--seconds N] [TARGET...]` runs the cargo-fuzz
+//!   targets of `fuzz/` in turn (see [`fuzz`]).
 
 mod conformance;
+mod fuzz;
 mod tidy;
 
 use std::path::{Path, PathBuf};
@@ -16,7 +19,10 @@ usage: cargo xtask <task>
 
 tasks:
   tidy                 check crate layering and `//!` file headers
-  conformance [--full] run the conformance harness (--full: also the long suites)";
+  conformance [--full] run the conformance harness (--full: also the long suites)
+  fuzz [--seconds N] [TARGET...]
+                       run the fuzz targets (all by default) for N seconds each
+                       (default 60); needs cargo-fuzz";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,6 +30,7 @@ fn main() -> ExitCode {
     match args.split_first() {
         Some((task, rest)) if task == "tidy" && rest.is_empty() => tidy::main(&root),
         Some((task, rest)) if task == "conformance" => conformance::main(&root, rest),
+        Some((task, rest)) if task == "fuzz" => fuzz::main(&root, rest),
         Some((task, _)) if task == "help" || task == "--help" || task == "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS

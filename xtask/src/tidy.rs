@@ -5,8 +5,11 @@
 //!   `cargo metadata`. `testkit`, the test helpers, is outside the layers:
 //!   any crate may take it as a dev-dependency, only `pgn-tests` as a
 //!   normal one ([`TESTKIT`]).
-//! - **File headers.** Every `.rs` file of a workspace member starts with a
-//!   `//!` comment saying what the file holds.
+//! - **File headers.** Every `.rs` file of a workspace member, and of the
+//!   folders outside the workspace that hold our code ([`OUTSIDE`]: the
+//!   fuzz targets), starts with a `//!` comment saying what the file holds.
+//!   Those folders have no layer: like `xtask` and `pgn-tests`, the fuzz
+//!   targets may use any crate.
 //!
 //! Each check returns a list of problems, one message per problem; an empty
 //! list means the workspace is tidy. The same checks run as a unit test, so
@@ -165,13 +168,24 @@ pub(crate) fn check_layers(workspace: &Workspace) -> Vec<String> {
     problems
 }
 
-/// Checks that every `.rs` file of every member starts with a `//!` line.
+/// Folders of our code outside the workspace, relative to its root: the
+/// fuzz targets, a workspace of their own (`fuzz/Cargo.toml` says why).
+const OUTSIDE: &[&str] = &["fuzz"];
+
+/// Folders that hold no code of ours: build output, and the inputs and
+/// findings of the fuzzer (`fuzz/corpus`, `fuzz/artifacts`).
+const NOT_CODE: &[&str] = &["target", "corpus", "artifacts", "coverage"];
+
+/// Checks that every `.rs` file of every member, and of the folders in
+/// [`OUTSIDE`] that exist, starts with a `//!` line.
 pub(crate) fn check_headers(workspace: &Workspace) -> Vec<String> {
     let mut files = BTreeSet::new();
     let mut problems = Vec::new();
-    for package in &workspace.packages {
-        if let Err(err) = collect_rust_files(&package.dir, &mut files) {
-            problems.push(format!("cannot list {}: {err}", package.dir.display()));
+    let outside = OUTSIDE.iter().map(|dir| workspace.root.join(dir)).filter(|dir| dir.is_dir());
+    let dirs = workspace.packages.iter().map(|p| p.dir.clone()).chain(outside);
+    for dir in dirs {
+        if let Err(err) = collect_rust_files(&dir, &mut files) {
+            problems.push(format!("cannot list {}: {err}", dir.display()));
         }
     }
     for file in &files {
@@ -193,13 +207,14 @@ fn has_header(text: &[u8]) -> bool {
     text.starts_with(b"//!")
 }
 
-/// Adds the `.rs` files under `dir` to `files`, skipping `target` folders.
+/// Adds the `.rs` files under `dir` to `files`, skipping the folders
+/// named in [`NOT_CODE`].
 fn collect_rust_files(dir: &Path, files: &mut BTreeSet<PathBuf>) -> io::Result<()> {
     for entry in fs::read_dir(dir)? {
         let entry = entry?;
         let path = entry.path();
         if entry.file_type()?.is_dir() {
-            if entry.file_name() != "target" {
+            if !NOT_CODE.iter().any(|name| entry.file_name() == *name) {
                 collect_rust_files(&path, files)?;
             }
         } else if path.extension().is_some_and(|ext| ext == "rs") {
@@ -429,6 +444,23 @@ mod tests {
     fn a_crate_without_layer_is_reported() {
         let ws = workspace(&[("pgn-new", &[])]);
         assert_eq!(check_layers(&ws).len(), 1);
+    }
+
+    #[test]
+    fn files_outside_the_workspace_are_checked_too() {
+        let root = std::env::temp_dir().join(format!("tidy-outside-{}", std::process::id()));
+        let targets = root.join("fuzz/fuzz_targets");
+        let corpus = root.join("fuzz/corpus/reader");
+        fs::create_dir_all(&targets).expect("temporary folder");
+        fs::create_dir_all(&corpus).expect("temporary folder");
+        fs::write(targets.join("good.rs"), "//! A target.\n").expect("write");
+        fs::write(targets.join("bad.rs"), "fn main() {}\n").expect("write");
+        // Fuzzer inputs are not code, whatever their names.
+        fs::write(corpus.join("seed.rs"), "[Event").expect("write");
+        let problems = check_headers(&Workspace { root: root.clone(), packages: Vec::new() });
+        fs::remove_dir_all(&root).expect("clean up");
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].starts_with("fuzz/fuzz_targets/bad.rs: "), "{problems:#?}");
     }
 
     #[test]
