@@ -675,3 +675,19 @@ fn move_lists_separated_by_empty_lines_are_games() {
         assert!(errors.is_empty(), "game {}: {errors:?}", n + 1);
     }
 }
+
+#[test]
+fn a_comment_after_the_last_game_keeps_its_place_for_every_buffer_size() {
+    // Fuzz finding R1: a comment with a line break after the last game,
+    // then a stray byte. Its diagnostic was placed at 2:1 with a buffer
+    // of 2 bytes (its place looked up again after the bytes had gone).
+    let input = b"{\n}\x04";
+    let whole = read_bytes(input);
+    let places: Vec<(u64, u64)> = whole.diagnostics().map(|d| (d.at.line, d.at.column)).collect();
+    assert!(places.contains(&(1, 1)), "{places:?}");
+    for size in 1..=input.len() + 1 {
+        let read =
+            read_with(Reader::builder().buffer_size(size).build(&input[..])).expect("in memory");
+        assert_eq!(read, whole, "buffer of {size} bytes");
+    }
+}

@@ -388,8 +388,9 @@ impl<R: Read> Reader<R> {
 
     /// Comments between the last game and the end of input.
     fn leftover_comments<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState) {
+        // Each at the place kept with the comment: its bytes may be gone.
         for at in v.pending.drain_comment_places() {
-            self.report(v, g, DiagnosticKind::TextBetweenGames, at.offset);
+            self.report_at(v, g, DiagnosticKind::TextBetweenGames, at);
         }
     }
 
@@ -566,6 +567,20 @@ impl<R: Read> Reader<R> {
             return;
         }
         let at = self.src.locate(offset);
+        self.report_at(v, g, kind, at);
+    }
+
+    /// Reports a diagnostic at a place already located.
+    fn report_at<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        kind: DiagnosticKind,
+        at: Location,
+    ) {
+        if !self.options.diagnostics {
+            return;
+        }
         let game = if g.begun { self.games } else { self.games + 1 };
         let d = Diagnostic { kind, at, game };
         v.diagnostic(&d);
