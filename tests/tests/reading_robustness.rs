@@ -44,6 +44,14 @@ fn games(input: impl Read) -> Vec<GameRead> {
         .expect("in-memory input")
 }
 
+/// All games that `reader` reads (built with the options under test).
+fn games_of<R: Read>(reader: Reader<R>) -> Vec<GameRead> {
+    let reading = read_with(reader).expect("in-memory input");
+    let sources = reading.sources.into_iter();
+    let games = reading.games.into_iter().zip(sources);
+    games.map(|(game, source)| GameRead { game, diagnostics: source.diagnostics }).collect()
+}
+
 /// The kinds of a game's diagnostics, but for `IncompleteSevenTagRoster`:
 /// these inputs have no tags, and the roster is not what they test.
 fn kinds(game: &GameRead) -> Vec<DiagnosticKind> {
@@ -68,13 +76,7 @@ fn ten_thousand_nested_variations() {
     pgn.push_str(" 1... e5 *\n");
     // Deeper than the default limit: allowed here.
     let reader = Reader::builder().depth_limit(DEPTH as u32).build(pgn.as_bytes());
-    let reading = read_with(reader).expect("in memory");
-    let read: Vec<GameRead> = reading
-        .games
-        .into_iter()
-        .zip(reading.sources)
-        .map(|(game, source)| GameRead { game, diagnostics: source.diagnostics })
-        .collect();
+    let read = games_of(reader);
     assert_eq!(read.len(), 1);
     let game = &read[0];
     assert!(kinds(game).is_empty(), "{:?}", kinds(game));
@@ -125,13 +127,7 @@ fn ten_thousand_unclosed_and_unmatched_parentheses() {
     let unclosed = format!("1. e4 {} *\n", "( d4\n".repeat(DEPTH));
     // Deeper than the default limit: allowed here.
     let reader = Reader::builder().depth_limit(DEPTH as u32).build(unclosed.as_bytes());
-    let reading = read_with(reader).expect("in memory");
-    let read: Vec<GameRead> = reading
-        .games
-        .into_iter()
-        .zip(reading.sources)
-        .map(|(game, source)| GameRead { game, diagnostics: source.diagnostics })
-        .collect();
+    let read = games_of(reader);
     assert_eq!(read.len(), 1);
     // The `*` stands inside the variations: it is reported and ignored
     // (§8.2.6), so the game runs to the end of input.
