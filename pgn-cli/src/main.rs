@@ -13,11 +13,14 @@
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
+//! Every subcommand that reads PGN or EPD also reads it compressed (zstd,
+//! gzip, bzip2, xz), told by its first bytes ([`input`]).
+//!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
 //! (warnings allowed), 1 when it has errors, 2 for bad arguments or an
-//! input that cannot be read (one line on standard error says which; the
-//! other files are still read). A closed standard output (`| head`) ends
-//! the run quietly with 0.
+//! input that cannot be read, binary data or corrupt compressed data among
+//! them (one line on standard error says which; the other files are still
+//! read). A closed standard output (`| head`) ends the run quietly with 0.
 
 mod check;
 mod epd;
@@ -58,7 +61,7 @@ enum Command {
     /// there are several, then the total, each `games=N tags=T moves=M
     /// suffixes=S comments=C nags=G variations=V errors=E warnings=W`.
     Stats {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
     },
@@ -68,7 +71,7 @@ enum Command {
     /// of standard output is `games=N moves=M errors=E warnings=W`. The
     /// exit code is 1 when any error was found.
     Check {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Skip variations (replay the main lines only).
@@ -77,7 +80,7 @@ enum Command {
     },
     /// Print the FEN after the last main-line move of each game.
     Fen {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Print the start position and the FEN after every main-line move
@@ -92,7 +95,7 @@ enum Command {
     /// written) and the exit code is 1. Diagnostics go to standard error
     /// as `FILE:LINE:COL: record N: error|warning: message`.
     Epd {
-        /// EPD files; `-` reads standard input.
+        /// EPD files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Write nothing but diagnostics; the last line of standard output
