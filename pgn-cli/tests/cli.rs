@@ -318,6 +318,23 @@ fn compressed_pgn_reads_like_the_plain_file_from_a_file_and_standard_input() {
 }
 
 #[test]
+fn compressed_input_longer_than_the_decompressed_chunks_reads_whole() {
+    // More than two of the chunks (256 KiB) that the decompressing thread
+    // hands on, whatever the format; zstd and gzip compress it fastest.
+    let data = many_games(3_000);
+    assert!(data.len() > 2 * 256 * 1024, "{} bytes", data.len());
+    let plain = TempFile::new("long-plain.pgn", &data);
+    let expected = seen(&pgn(&["stats", plain.path()]), plain.path());
+    for format in ["zstd", "gzip"] {
+        let compressed = compress(format, &data);
+        let file = TempFile::new(&format!("long-{format}.pgn"), &compressed);
+        assert_eq!(seen(&pgn(&["stats", file.path()]), file.path()), expected, "{format}");
+        let got = pgn_with_stdin(&["stats", "-"], &compressed);
+        assert_eq!(seen(&got, "-"), expected, "{format} on standard input");
+    }
+}
+
+#[test]
 fn compressed_epd_reads_like_the_plain_file_from_a_file_and_standard_input() {
     let records: &[u8] = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id \"e4\";\n\
         4k3/8/8/8/8/8/8/4K3 w - - bm Kf2; id \"kings\";\n\
