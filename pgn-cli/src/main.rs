@@ -20,11 +20,15 @@
 //! `--quiet` prints no diagnostics and no count, `--max-diagnostics N` at
 //! most N diagnostics (the counts stay complete).
 //!
+//! Every subcommand that reads PGN or EPD also reads it compressed (zstd,
+//! gzip, bzip2, xz), told by its first bytes ([`input`]).
+//!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
-//! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments or an
-//! input that cannot be read (one line on standard error says which; the
-//! other files are still read). A closed standard output (`| head`) ends
-//! the run quietly with 0.
+//! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments
+//! or an input that cannot be read, binary data or corrupt compressed data
+//! among them (one line on standard error says which; the other files are
+//! still read). A closed standard output (`| head`) ends the run quietly
+//! with 0.
 
 mod check;
 mod epd;
@@ -68,7 +72,7 @@ enum Command {
     /// each `games=N tags=T moves=M suffixes=S comments=C nags=G
     /// variations=V errors=E warnings=W notes=N`.
     Stats {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         #[command(flatten)]
@@ -80,7 +84,7 @@ enum Command {
     /// of standard output is `games=N moves=M errors=E warnings=W notes=N`.
     /// The exit code is 1 when any error was found.
     Check {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Skip variations (replay the main lines only).
@@ -91,7 +95,7 @@ enum Command {
     },
     /// Print the FEN after the last main-line move of each game.
     Fen {
-        /// PGN files; `-` reads standard input.
+        /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Print the start position and the FEN after every main-line move
@@ -109,7 +113,7 @@ enum Command {
     /// as `FILE:LINE:COL: record N: error|warning|note: message` (notes
     /// only with --pedantic).
     Epd {
-        /// EPD files; `-` reads standard input.
+        /// EPD files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
         /// Write nothing but diagnostics; the last line of standard output

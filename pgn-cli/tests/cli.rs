@@ -1,5 +1,6 @@
 //! The `pgn` command as a user meets it: exit codes, several files with
-//! one missing, a closed output pipe, and which diagnostics it prints.
+//! one missing, a closed output pipe, which diagnostics it prints, and
+//! compressed input.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
@@ -28,6 +29,25 @@ impl Drop for TempFile {
 
 fn pgn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pgn")).args(args).output().expect("pgn runs")
+}
+
+/// Runs `pgn` with `input` on its standard input.
+fn pgn_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pgn runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    // Written from a thread: a large input fills the pipe before `pgn`
+    // has written its output.
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("pgn ends");
+    writer.join().expect("the writer ends").expect("input written");
+    out
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -397,4 +417,250 @@ fn max_diagnostics_prints_that_many_and_says_how_many_more() {
     let out = pgn(&["stats", "--max-diagnostics", "5", input.path()]);
     assert_eq!(diagnostic_lines(&out, &input).len(), 5);
     assert!(!text(&out.stderr).contains("not shown"));
+}
+
+/// The compressed formats `pgn` reads, by the names used in these tests.
+const FORMATS: [&str; 4] = ["zstd", "gzip", "bzip2", "xz"];
+
+/// `data` compressed in `format` (one of [`FORMATS`]), as its usual
+/// command-line program writes it.
+fn compress(format: &str, data: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    match format {
+        "zstd" => {
+            let mut encoder = zstd::Encoder::new(&mut out, 3).expect("zstd encoder");
+            encoder.include_checksum(true).expect("zstd checksum");
+            encoder.write_all(data).expect("zstd data");
+            encoder.finish().expect("zstd end");
+        }
+        "gzip" => {
+            let mut encoder = flate2::write::GzEncoder::new(&mut out, flate2::Compression::new(6));
+            encoder.write_all(data).expect("gzip data");
+            encoder.finish().expect("gzip end");
+        }
+        "bzip2" => {
+            let mut encoder = bzip2::write::BzEncoder::new(&mut out, bzip2::Compression::new(9));
+            encoder.write_all(data).expect("bzip2 data");
+            encoder.finish().expect("bzip2 end");
+        }
+        "xz" => {
+            let mut encoder = liblzma::write::XzEncoder::new(&mut out, 6);
+            encoder.write_all(data).expect("xz data");
+            encoder.finish().expect("xz end");
+        }
+        _ => panic!("no format {format}"),
+    }
+    out
+}
+
+/// Games with diagnostics of every kind and `# ... not replayed` lines,
+/// `times` times over, numbered (bzip2 compresses data that repeats
+/// itself exactly very slowly).
+fn many_games(times: usize) -> Vec<u8> {
+    let mut games = Vec::new();
+    for i in 0..times {
+        games.extend_from_slice(format!("[Event \"{i}\"]\n\n1. d4 *\n\n").as_bytes());
+        games.extend_from_slice(&[CLEAN, b"\n", MIXED, b"\n", BAD_NAG, b"\n"].concat());
+    }
+    games
+}
+
+/// `out`'s exit code, standard output and standard error, with `name`
+/// written as `FILE`, so that runs on files of different names compare.
+fn seen(out: &Output, name: &str) -> (Option<i32>, String, String) {
+    (
+        out.status.code(),
+        text(&out.stdout).replace(name, "FILE"),
+        text(&out.stderr).replace(name, "FILE"),
+    )
+}
+
+#[test]
+fn compressed_pgn_reads_like_the_plain_file_from_a_file_and_standard_input() {
+    let data = many_games(100);
+    assert!(data.len() > 4 * 4096, "more than the start looked at: {} bytes", data.len());
+    let plain = TempFile::new("games-plain.pgn", &data);
+    let runs = ["stats", "check", "fen"].map(|command| {
+        let from_file = pgn(&[command, plain.path()]);
+        assert_eq!(from_file.status.code(), Some(1), "{command}: the input has errors");
+        let from_stdin = pgn_with_stdin(&[command, "-"], &data);
+        (command, seen(&from_file, plain.path()), seen(&from_stdin, "-"))
+    });
+    for format in FORMATS {
+        let compressed = compress(format, &data);
+        // Named `.pgn`: the name does not matter.
+        let file = TempFile::new(&format!("games-{format}.pgn"), &compressed);
+        for (command, from_file, from_stdin) in &runs {
+            let got = pgn(&[command, file.path()]);
+            assert_eq!(&seen(&got, file.path()), from_file, "{command} on {format}");
+            let got = pgn_with_stdin(&[command, "-"], &compressed);
+            assert_eq!(&seen(&got, "-"), from_stdin, "{command} on {format} standard input");
+        }
+    }
+}
+
+#[test]
+fn compressed_input_longer_than_the_decompressed_chunks_reads_whole() {
+    // More than two of the chunks (256 KiB) that the decompressing thread
+    // hands on, whatever the format; zstd and gzip compress it fastest.
+    let data = many_games(3_000);
+    assert!(data.len() > 2 * 256 * 1024, "{} bytes", data.len());
+    let plain = TempFile::new("long-plain.pgn", &data);
+    let expected = seen(&pgn(&["stats", plain.path()]), plain.path());
+    for format in ["zstd", "gzip"] {
+        let compressed = compress(format, &data);
+        let file = TempFile::new(&format!("long-{format}.pgn"), &compressed);
+        assert_eq!(seen(&pgn(&["stats", file.path()]), file.path()), expected, "{format}");
+        let got = pgn_with_stdin(&["stats", "-"], &compressed);
+        assert_eq!(seen(&got, "-"), expected, "{format} on standard input");
+    }
+}
+
+#[test]
+fn compressed_epd_reads_like_the_plain_file_from_a_file_and_standard_input() {
+    let records: &[u8] = b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 id \"e4\";\n\
+        4k3/8/8/8/8/8/8/4K3 w - - bm Kf2; id \"kings\";\n\
+        4k3/8/8/8/8/8/8/4K3 w - - bm Ke3+; id \"surplus check\";\n\
+        4k3/8/8/8/8/8/8/4K3 w - - bm Ke5; id \"illegal\";\n";
+    let data: Vec<u8> = records.iter().copied().cycle().take(records.len() * 50).collect();
+    let plain = TempFile::new("records-plain.epd", &data);
+    for format in FORMATS {
+        let compressed = compress(format, &data);
+        let file = TempFile::new(&format!("records-{format}.epd"), &compressed);
+        for args in [&["epd"][..], &["epd", "--check"], &["epd", "--to-fen"]] {
+            let expected = pgn(&[args, &[plain.path()]].concat());
+            assert_eq!(expected.status.code(), Some(1), "{args:?}: the input has an error");
+            let got = pgn(&[args, &[file.path()]].concat());
+            assert_eq!(seen(&got, file.path()), seen(&expected, plain.path()), "{format} {args:?}");
+            let expected = pgn_with_stdin(&[args, &["-"]].concat(), &data);
+            let got = pgn_with_stdin(&[args, &["-"]].concat(), &compressed);
+            assert_eq!(
+                seen(&got, "-"),
+                seen(&expected, "-"),
+                "{format} {args:?} on standard input"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_file_name_does_not_tell_the_format() {
+    let gzip = TempFile::new("x.pgn", &compress("gzip", CLEAN));
+    let zstd = TempFile::new("x.pgn.gz", &compress("zstd", CLEAN));
+    let plain = TempFile::new("x.pgn.zst", CLEAN);
+    for file in [&gzip, &zstd, &plain] {
+        let out = pgn(&["stats", file.path()]);
+        assert_eq!(out.status.code(), Some(0), "{}: {}", file.path(), text(&out.stderr));
+        assert!(text(&out.stdout).starts_with("games=1 tags=7 moves=3 "), "{}", text(&out.stdout));
+    }
+}
+
+#[test]
+fn concatenated_compressed_streams_are_read_to_the_end() {
+    for format in FORMATS {
+        // Two gzip members, two zstd frames, two bzip2 or xz streams.
+        let twice = [compress(format, CLEAN), compress(format, CLEAN)].concat();
+        let file = TempFile::new(&format!("twice-{format}.pgn"), &twice);
+        let out = pgn(&["stats", file.path()]);
+        assert_eq!(out.status.code(), Some(0), "{format}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).starts_with("games=2 tags=14 moves=6 "),
+            "{format}: {}",
+            text(&out.stdout)
+        );
+    }
+}
+
+/// `times` clean games (numbered), and as many EPD records: input whose
+/// only problem is the one a test makes.
+fn clean_games_and_records(times: usize) -> (Vec<u8>, Vec<u8>) {
+    let rest = CLEAN.strip_prefix(b"[Event \"a\"]\n").expect("the Event tag first");
+    let mut games = Vec::new();
+    let mut records = Vec::new();
+    for i in 0..times {
+        games.extend_from_slice(format!("[Event \"{i}\"]\n").as_bytes());
+        games.extend_from_slice(rest);
+        games.push(b'\n');
+        records.extend_from_slice(format!("4k3/8/8/8/8/8/8/4K3 w - - id \"{i}\";\n").as_bytes());
+    }
+    (games, records)
+}
+
+#[test]
+fn corrupt_compressed_input_is_one_line_and_exit_2_and_the_other_files_are_read() {
+    let clean = TempFile::new("after-corrupt.pgn", CLEAN);
+    let clean_epd = TempFile::new("after-corrupt.epd", b"4k3/8/8/8/8/8/8/4K3 w - - id \"y\";\n");
+    for format in FORMATS {
+        // Longer than a zstd block (128 KiB), so that the error comes after
+        // games were read; bzip2 compresses slowly in a debug build, and
+        // gives nothing of a cut block anyway.
+        let (games, records) = clean_games_and_records(if format == "bzip2" { 200 } else { 2_500 });
+        let (games, records) = (compress(format, &games), compress(format, &records));
+        // The magic number (all six bytes of xz's) and then garbage.
+        let magic = &compress(format, b"")[..6];
+        let garbage: Vec<u8> =
+            magic.iter().copied().chain((0..3000u32).map(|i| (i * 7919 % 251) as u8)).collect();
+        let inputs = [
+            ("truncated", &games[..games.len() / 2], &records[..records.len() / 2]),
+            // The magic number and then no stream: the error comes at once.
+            ("garbage", &garbage[..], &garbage[..]),
+        ];
+        for (what, pgn_bytes, epd_bytes) in inputs {
+            let bad_pgn = TempFile::new(&format!("{what}-{format}.pgn"), pgn_bytes);
+            let bad_epd = TempFile::new(&format!("{what}-{format}.epd"), epd_bytes);
+            for command in ["stats", "check", "fen", "epd"] {
+                let (bad, clean, bytes) = if command == "epd" {
+                    (&bad_epd, &clean_epd, epd_bytes)
+                } else {
+                    (&bad_pgn, &clean, pgn_bytes)
+                };
+                let context = format!("{command} on {what} {format}");
+                let out = pgn(&[command, bad.path(), clean.path()]);
+                assert_eq!(out.status.code(), Some(2), "{context}");
+                let stderr = text(&out.stderr);
+                assert_eq!(stderr.lines().count(), 1, "{context}: {stderr}");
+                let prefix = format!("pgn {command}: {}: {format} data: ", bad.path());
+                assert!(stderr.starts_with(&prefix), "{context}: {stderr}");
+                let stdout = text(&out.stdout);
+                let expected = match command {
+                    "stats" => format!("{}: games=1 tags=7 moves=3 ", clean.path()),
+                    "check" => format!("{}: games=1 moves=3 ", clean.path()),
+                    "fen" => "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2\n"
+                        .to_owned(),
+                    _ => "4k3/8/8/8/8/8/8/4K3 w - - id \"y\";\n".to_owned(),
+                };
+                assert!(stdout.contains(&expected), "{context}: {stdout}");
+                if command == "check" && what == "truncated" && format != "bzip2" {
+                    // The games before the cut were read and are counted.
+                    let games_read = format!("{}: games=0 ", bad.path());
+                    assert!(!stdout.contains(&games_read), "{context}: {stdout}");
+                }
+                let out = pgn_with_stdin(&[command, "-"], bytes);
+                assert_eq!(out.status.code(), Some(2), "{context} on standard input");
+                let stderr = text(&out.stderr);
+                assert_eq!(stderr.lines().count(), 1, "{context} on standard input: {stderr}");
+                let prefix = format!("pgn {command}: -: {format} data: ");
+                assert!(stderr.starts_with(&prefix), "{context} on standard input: {stderr}");
+            }
+        }
+    }
+}
+
+#[test]
+fn compressed_binary_data_is_refused_after_decompression() {
+    let mut binary = b"\x7fELF\x02\x01\x01\0".to_vec();
+    binary.extend((0..4000u32).map(|i| (i % 7) as u8));
+    for format in FORMATS {
+        let file = TempFile::new(&format!("binary-{format}.pgn"), &compress(format, &binary));
+        let out = pgn(&["stats", file.path()]);
+        assert_eq!(out.status.code(), Some(2), "{format}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with(&format!("pgn stats: {}: not a text file", file.path())),
+            "{format}: {stderr}"
+        );
+        // The 4,008 bytes looked at are the decompressed ones.
+        assert!(stderr.ends_with(" in the first 4008 bytes)\n"), "{format}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "{format}: {stderr}");
+    }
 }
