@@ -111,86 +111,59 @@ pub(super) fn examine_tag(
     value: &[u8],
     at: u64,
 ) -> Option<TagProblem> {
-    // A value is read without the white space around it (`[Result " 1-0 "]`
-    // is a win for White); the padding, kept in what the visitor gets,
-    // makes a checked value non-standard.
-    let trimmed = value.trim_ascii();
-    let problem = examine_trimmed(g, setup_value, known, name, trimmed, at);
-    if problem.is_none() && trimmed.len() != value.len() {
-        return checked_tag(known).map(TagProblem::NonStandard);
-    }
-    problem
-}
-
-/// The checked tag that `known` is, if its value has a form to check.
-fn checked_tag(known: Known) -> Option<CheckedTag> {
-    Some(match known {
-        Known::Date => CheckedTag::Date,
-        Known::Round => CheckedTag::Round,
-        Known::Result => CheckedTag::Result,
-        Known::EventDate => CheckedTag::EventDate,
-        Known::UtcDate => CheckedTag::UtcDate,
-        Known::Time => CheckedTag::Time,
-        Known::UtcTime => CheckedTag::UtcTime,
-        Known::TimeControl => CheckedTag::TimeControl,
-        Known::Eco => CheckedTag::Eco,
-        Known::WhiteElo => CheckedTag::WhiteElo,
-        Known::BlackElo => CheckedTag::BlackElo,
-        Known::PlyCount => CheckedTag::PlyCount,
-        Known::Termination => CheckedTag::Termination,
-        Known::SetUp => CheckedTag::SetUp,
-        _ => return None,
-    })
-}
-
-/// [`examine_tag`] of a value without white space around it.
-fn examine_trimmed(
-    g: &mut GameState,
-    setup_value: &mut Vec<u8>,
-    known: Known,
-    name: &[u8],
-    value: &[u8],
-    at: u64,
-) -> Option<TagProblem> {
     use crate::tags::{
         Eco, Elo, Lenient, PgnDate, PgnTime, Round, SetUp, TagValueError, TimeControl,
     };
     use TagProblem::{Invalid, NonStandard};
-    fn lenient<T>(tag: CheckedTag, read: Result<Lenient<T>, TagValueError>) -> Option<TagProblem> {
-        match read {
-            Ok(l) if l.nonstandard => Some(NonStandard(tag)),
-            Ok(_) => None,
-            Err(_) => Some(Invalid(tag)),
-        }
+    // A value is read without the white space around it (`[Result " 1-0 "]`
+    // is a win for White); the padding, kept in what the visitor gets,
+    // makes a value that is right otherwise non-standard.
+    let trimmed = value.trim_ascii();
+    let padded = trimmed.len() != value.len();
+    let value = trimmed;
+    // Whether a lenient reading was non-standard, or `Err` if it failed.
+    let lenient = |tag, nonstandard: Result<bool, TagValueError>| match nonstandard {
+        Ok(nonstandard) => (nonstandard || padded).then_some(NonStandard(tag)),
+        Err(_) => Some(Invalid(tag)),
+    };
+    fn nonstandard<T>(read: Result<Lenient<T>, TagValueError>) -> Result<bool, TagValueError> {
+        read.map(|l| l.nonstandard)
     }
-    fn strict<T>(tag: CheckedTag, read: Result<T, TagValueError>) -> Option<TagProblem> {
-        read.is_err().then_some(Invalid(tag))
-    }
+    let strict = |tag, valid: bool| match valid {
+        true => padded.then_some(NonStandard(tag)),
+        false => Some(Invalid(tag)),
+    };
     match known {
         Known::Event | Known::Site | Known::White | Known::Black => None,
-        Known::Date => lenient(CheckedTag::Date, PgnDate::parse_lenient(value)),
-        Known::EventDate => lenient(CheckedTag::EventDate, PgnDate::parse_lenient(value)),
-        Known::UtcDate => lenient(CheckedTag::UtcDate, PgnDate::parse_lenient(value)),
-        Known::Round => (!Round::is_valid_ascii(value)).then_some(Invalid(CheckedTag::Round)),
+        Known::Date => lenient(CheckedTag::Date, nonstandard(PgnDate::parse_lenient(value))),
+        Known::EventDate => {
+            lenient(CheckedTag::EventDate, nonstandard(PgnDate::parse_lenient(value)))
+        }
+        Known::UtcDate => lenient(CheckedTag::UtcDate, nonstandard(PgnDate::parse_lenient(value))),
+        Known::Round => strict(CheckedTag::Round, Round::is_valid_ascii(value)),
         Known::Result => {
             let read = GameResult::parse_lenient(value);
             g.result_tag = read.as_ref().ok().map(|r| r.value);
-            lenient(CheckedTag::Result, read)
+            lenient(CheckedTag::Result, nonstandard(read))
         }
-        Known::Time => strict(CheckedTag::Time, PgnTime::from_ascii(value)),
-        Known::UtcTime => strict(CheckedTag::UtcTime, PgnTime::from_ascii(value)),
-        Known::TimeControl => lenient(CheckedTag::TimeControl, TimeControl::parse_lenient(value)),
-        Known::Eco => strict(CheckedTag::Eco, Eco::from_ascii(value)),
-        Known::WhiteElo => lenient(CheckedTag::WhiteElo, Elo::parse_lenient(value)),
-        Known::BlackElo => lenient(CheckedTag::BlackElo, Elo::parse_lenient(value)),
-        Known::PlyCount => strict(CheckedTag::PlyCount, tags::parse_ply_count(value)),
-        Known::Termination => (!tags::Termination::from_ascii(value).is_standard())
-            .then_some(NonStandard(CheckedTag::Termination)),
+        Known::Time => strict(CheckedTag::Time, PgnTime::from_ascii(value).is_ok()),
+        Known::UtcTime => strict(CheckedTag::UtcTime, PgnTime::from_ascii(value).is_ok()),
+        Known::TimeControl => {
+            lenient(CheckedTag::TimeControl, nonstandard(TimeControl::parse_lenient(value)))
+        }
+        Known::Eco => strict(CheckedTag::Eco, Eco::from_ascii(value).is_ok()),
+        Known::WhiteElo => lenient(CheckedTag::WhiteElo, nonstandard(Elo::parse_lenient(value))),
+        Known::BlackElo => lenient(CheckedTag::BlackElo, nonstandard(Elo::parse_lenient(value))),
+        Known::PlyCount => strict(CheckedTag::PlyCount, tags::parse_ply_count(value).is_ok()),
+        Known::Termination => {
+            let standard = tags::Termination::from_ascii(value).is_standard() && !padded;
+            (!standard).then_some(NonStandard(CheckedTag::Termination))
+        }
         Known::SetUp => {
             g.setup_at = Some(at);
             setup_value.clear();
             setup_value.extend_from_slice(value);
-            strict(CheckedTag::SetUp, SetUp::from_ascii(value))
+            strict(CheckedTag::SetUp, SetUp::from_ascii(value).is_ok())
         }
         Known::Fen => {
             g.fen_at = Some(at);
