@@ -1,0 +1,1 @@
+//! The PGN collating sequence (§12).

@@ -1,0 +1,1 @@
+//! File names for PGN data (§11).
