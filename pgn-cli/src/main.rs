@@ -10,6 +10,9 @@
 //! - `pgn check FILE... [--mainline]`: reads PGN and replays every move of
 //!   every line, reporting illegal and ambiguous moves and lenient forms.
 //! - `pgn fen FILE [--every-ply]`: the FEN after each game's main line.
+//! - `pgn export FILE... [-o OUT]`: writes the games in export format
+//!   (or reduced export format, without comments, variations or NAGs, or
+//!   in another notation).
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
@@ -32,6 +35,7 @@
 
 mod check;
 mod epd;
+mod export;
 mod input;
 mod report;
 mod stats;
@@ -41,6 +45,7 @@ use std::process::ExitCode;
 
 use chess_core::{divide, perft};
 use clap::{Parser, Subcommand};
+use pgn_export::ExportOptions;
 use report::NoiseArgs;
 use san::{CastlingMode, Uci};
 
@@ -102,6 +107,49 @@ enum Command {
         /// instead.
         #[arg(long)]
         every_ply: bool,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Write games in export format (§3.2, §8; rulings E1 to E13).
+    ///
+    /// Every game is read and replayed; its SAN is written anew from the
+    /// moves, tags in roster order then by name, lines of at most 79
+    /// bytes. A game with a move that cannot be played is left out with an
+    /// error (--keep-broken writes it). Diagnostics go to standard error
+    /// as for `pgn check`, and its last line is `games=N written=W
+    /// skipped=S errors=E warnings=W notes=N`. The exit code is 1 when any
+    /// error was found.
+    Export {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<String>,
+        /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
+        /// only, no comments, NAGs or variations.
+        #[arg(long)]
+        reduced: bool,
+        /// Leave out comments.
+        #[arg(long)]
+        no_comments: bool,
+        /// Leave out variations.
+        #[arg(long)]
+        no_variations: bool,
+        /// Leave out NAGs (and suffix annotations, which export writes as
+        /// NAGs).
+        #[arg(long)]
+        no_nags: bool,
+        /// Write games with moves that cannot be played: the moves up to
+        /// the first such move of a line in export format, the rest as
+        /// read, after a comment that says so.
+        #[arg(long)]
+        keep_broken: bool,
+        /// Write moves as san (export format, the default), or lan, uci,
+        /// fan, or SAN with the piece letters of a language of section 17
+        /// (german, french, ...). Anything but san is not export format.
+        #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
+        notation: pgn_export::Notation,
         #[command(flatten)]
         noise: NoiseArgs,
     },
@@ -204,6 +252,28 @@ fn main() -> ExitCode {
         }
         Command::Fen { files, every_ply, noise } => {
             finish("fen", check::run_fen(&files, every_ply, noise))
+        }
+        Command::Export {
+            files,
+            output,
+            reduced,
+            no_comments,
+            no_variations,
+            no_nags,
+            keep_broken,
+            notation,
+            noise,
+        } => {
+            let base = if reduced { ExportOptions::reduced() } else { ExportOptions::default() };
+            let options = ExportOptions {
+                comments: base.comments && !no_comments,
+                variations: base.variations && !no_variations,
+                nags: base.nags && !no_nags,
+                notation,
+                ..base
+            };
+            let args = export::ExportArgs { options, keep_broken };
+            finish("export", export::run(&files, output.as_deref(), args, noise))
         }
         Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {

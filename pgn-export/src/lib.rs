@@ -1,8 +1,73 @@
-//! The PGN export format: sections 3.2, 8, 11 and 12 of the 1994 PGN standard.
+//! The PGN export format: sections 3.2, 8, 11 and 12 of the 1994 PGN
+//! standard.
 //!
-//! **Status: in progress.** This crate writes games byte-exactly in export
-//! format and reduced export format (rulings E1 to E13), collates games
-//! (§12), and names files (§11).
+//! Export format is the one text of a game that every program is meant to
+//! write byte for byte alike (§3.2.1). The standard leaves parts of it open;
+//! the project's rulings E1 to E13 (`docs/rulings.md`) settle them, and
+//! this crate follows them to the letter:
+//!
+//! - [`Writer`] writes a replayed game ([`san::ReplayedGame`], walked once
+//!   with [`san::Walker`]): the tags in roster order then by name, values
+//!   escaped; move numbers where E5 puts them; SAN made from each resolved
+//!   move, never copied from the input; suffixes as NAGs; comments
+//!   normalised; lines filled greedily up to 79 bytes; LF only. Options
+//!   give reduced export format ([`ExportOptions::reduced`]), leave out
+//!   comments, NAGs or variations, or write another notation (which is then
+//!   not export format).
+//! - [`StreamExporter`] exports games as they are read and replayed, one
+//!   pass over the file, holding one game's tags and bytes at a time;
+//!   it gives the bytes [`Writer::write_game`] gives.
+//! - Every byte goes through one [`Sink`]: a `Vec<u8>`, a `String`, an
+//!   [`IoSink`] around any `io::Write`, or a `fmt::Formatter`
+//!   ([`Exported`] implements `Display`).
+//! - [`collate`] has the §12 collating sequence, [`filename`] the §11 file
+//!   names.
+//!
+//! ```
+//! use pgn_export::{ExportOptions, Writer};
+//!
+//! let pgn = b"[Black \"Spassky\"] [White \"Fischer\"]\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 {the Morphy defence} *";
+//! let mut out = Vec::new();
+//! let mut writer = Writer::new(ExportOptions::default());
+//! for game in san::replay_games(&pgn[..]) {
+//!     let game = game?;
+//!     assert!(!pgn_export::is_broken(&game.game));
+//!     let Ok(()) = writer.write_game(&game.game, &mut out);
+//! }
+//! assert_eq!(String::from_utf8_lossy(&out), "\
+//! [Event \"?\"]
+//! [Site \"?\"]
+//! [Date \"????.??.??\"]
+//! [Round \"?\"]
+//! [White \"Fischer\"]
+//! [Black \"Spassky\"]
+//! [Result \"*\"]
+//!
+//! 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 {the Morphy defence} *
+//!
+//! ");
+//! # Ok::<_, std::io::Error>(())
+//! ```
+//!
+//! A game whose replay found a move that cannot be played
+//! ([`is_broken`]) cannot be written faithfully; whether to write it (its
+//! moves from there on as read, after an [`AS_READ_MARKER`] comment) or
+//! leave it out is the caller's choice.
+//!
+//! # Feature flags
+//!
+//! None.
 
 pub mod collate;
 pub mod filename;
+mod layout;
+mod sink;
+mod stream;
+mod writer;
+
+pub use layout::MAX_LINE;
+pub use sink::{FmtSink, IoSink, Sink};
+pub use stream::{ExportedGame, StreamExporter};
+pub use writer::{
+    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Writer, is_broken, to_vec,
+};

@@ -65,6 +65,18 @@ impl Tags {
         self.0.iter().rev().find(|t| &*t.name == name.as_bytes()).map(|t| &*t.value)
     }
 
+    /// The result of a game with these tags and the termination marker
+    /// `termination` (ruling E3): the marker, else the Result tag when it
+    /// holds one of the four results, else `*`.
+    pub fn result(&self, termination: Option<GameResult>) -> GameResult {
+        termination
+            .or_else(|| {
+                let value = self.get("Result")?;
+                GameResult::from_ascii(value.trim_ascii()).ok()
+            })
+            .unwrap_or(GameResult::Unknown)
+    }
+
     /// The tags that export format writes, in its order (ruling E1): the
     /// Seven Tag Roster first, in roster order and always all seven (a
     /// missing one with its unknown value, the Result with `result`,
@@ -174,12 +186,7 @@ impl<M, S> Game<M, S> {
     /// The game's result (ruling E3): the termination marker, else the
     /// Result tag when it holds one of the four results, else `*`.
     pub fn result(&self) -> GameResult {
-        self.termination
-            .or_else(|| {
-                let value = self.tags.get("Result")?;
-                GameResult::from_ascii(value.trim_ascii()).ok()
-            })
-            .unwrap_or(GameResult::Unknown)
+        self.tags.result(self.termination)
     }
 }
 

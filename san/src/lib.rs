@@ -77,6 +77,7 @@
 //! None yet.
 
 mod builder;
+mod collect;
 mod diagnostic;
 mod epd;
 mod lang;
@@ -97,6 +98,7 @@ pub use builder::{BuildError, GameBuilder};
 pub use chess_core;
 #[doc(no_inline)]
 pub use chess_core::{Move, Position};
+pub use collect::{CollectedGame, GameDiagnostic, PartialReplay, ReplayCollector, replay_games};
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use fen_epd;

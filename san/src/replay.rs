@@ -66,8 +66,13 @@ enum Outcome {
     Played {
         m: Move,
         ply: u32,
+        /// The move's piece was the only one of its role that could go
+        /// to its square.
+        sole_origin: bool,
     },
-    Unresolved,
+    /// Kept as text: its ply, counted as if the moves before it in its
+    /// line were played.
+    Unresolved { ply: u32 },
 }
 
 /// Variant tag values whose rules are those of chess (Chess960 castling
@@ -195,30 +200,32 @@ impl Engine {
             }
         }
         match next {
-            Next::Dead => return Outcome::Unresolved,
+            Next::Dead => return Outcome::Unresolved { ply },
             Next::Orphan => {
                 let here = at();
                 self.report(ReplayProblem::VariationWithoutMove, here, Some((text, ply)));
-                return Outcome::Unresolved;
+                return Outcome::Unresolved { ply };
             }
             Next::Live => {}
         }
-        let Some(pos) = self.lines.position() else { return Outcome::Unresolved };
+        let Some(pos) = self.lines.position() else { return Outcome::Unresolved { ply } };
         // Export SAN first, in one pass; the full reader and resolver take
         // the rest. Only the check mark of the fast path's SAN is read
         // below (its kind is a placeholder).
         let resolved = match crate::resolve::resolve_plain(pos, text) {
-            Some((m, check)) => Ok((San { kind: SanKind::Null, check }, m, Quirks::empty())),
+            Some((m, check)) => Ok((San { kind: SanKind::Null, check }, m, Quirks::empty(), true)),
             None => match San::from_ascii(text) {
                 Err(e) => Err(MoveProblem::Unreadable(e.kind)),
                 Ok(parsed) => match parsed.resolve(pos) {
-                    Ok(r) => Ok((parsed.san, r.m, r.quirks)),
+                    Ok(r) => Ok((parsed.san, r.m, r.quirks, false)),
                     Err(e) => Err(MoveProblem::from(e)),
                 },
             },
         };
         match resolved {
-            Ok((san, m, mut quirks)) => {
+            // The fast path resolves only SAN without disambiguation,
+            // and only when a single piece can make the move.
+            Ok((san, m, mut quirks, sole_origin)) => {
                 self.lines.play(m);
                 if let Some((_, after)) = self.lines.last_move() {
                     // Most moves give no check and are written without a
@@ -234,13 +241,13 @@ impl Engine {
                         self.report(ReplayProblem::Quirk(quirk), here, Some((text, ply)));
                     }
                 }
-                Outcome::Played { m, ply }
+                Outcome::Played { m, ply, sole_origin }
             }
             Err(problem) => {
                 self.lines.fail();
                 let here = at();
                 self.report(ReplayProblem::Move(problem), here, Some((text, ply)));
-                Outcome::Unresolved
+                Outcome::Unresolved { ply }
             }
         }
     }
@@ -348,12 +355,15 @@ pub trait ReplayVisitor {
 
     /// A move that could not be played: the first illegal, ambiguous or
     /// unreadable move of a line and every move after it in that line (and
-    /// its variations), kept as text.
+    /// its variations), kept as text, with its ply (counted as if the
+    /// moves before it in its line were played, as the
+    /// [`Walker`](crate::Walker) counts it).
     fn unresolved(
         &mut self,
         _movetext: &mut Self::Movetext,
         _san: &[u8],
         _suffix: Option<Suffix>,
+        _ply: u32,
         _at: &mut Place<'_>,
     ) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
@@ -555,15 +565,15 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
         self.flush();
         match outcome {
-            Outcome::Played { m: mv, ply } => {
+            Outcome::Played { m: mv, ply, sole_origin } => {
                 let depth = self.engine.lines.depth();
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
                 };
-                let played = Played { m: mv, suffix, before, after, ply, depth };
+                let played = Played { m: mv, suffix, before, after, ply, depth, sole_origin };
                 self.inner.played(m, &played, san, at)
             }
-            Outcome::Unresolved => self.inner.unresolved(m, san, suffix, at),
+            Outcome::Unresolved { ply } => self.inner.unresolved(m, san, suffix, ply, at),
         }
     }
 
@@ -664,7 +674,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
                 problems.append(&mut engine.pending);
                 movetext.push(Node::Move(match outcome {
                     Outcome::Played { m, .. } => ReplayedMove::Played { m, suffix: san.suffix },
-                    Outcome::Unresolved => ReplayedMove::Unresolved(san.clone()),
+                    Outcome::Unresolved { .. } => ReplayedMove::Unresolved(san.clone()),
                 }));
             }
             Node::Nag(n) => movetext.push(Node::Nag(*n)),

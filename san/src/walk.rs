@@ -47,6 +47,12 @@ pub struct Played<'a> {
     pub ply: u32,
     /// 0 on the main line, 1 in a variation of it, and so on.
     pub depth: u32,
+    /// True if the replay found that no other piece of the move's role
+    /// could legally go to its square, so that its SAN needs no
+    /// disambiguation; false when that is not known. A hint that saves
+    /// [`San::from_played`](crate::San::from_played) a search: the SAN is
+    /// the same either way.
+    pub sole_origin: bool,
 }
 
 /// One element of a replayed movetext, as the [`Walker`] yields it.
@@ -148,7 +154,15 @@ impl<'g> Walker<'g> {
                 let depth = self.lines.depth();
                 self.lines.play(*m);
                 let (before, after) = self.lines.last_move()?;
-                Event::Move(Played { m: *m, suffix: *suffix, before, after, ply, depth })
+                Event::Move(Played {
+                    m: *m,
+                    suffix: *suffix,
+                    before,
+                    after,
+                    ply,
+                    depth,
+                    sole_origin: false,
+                })
             }
             Node::Move(ReplayedMove::Unresolved(san)) => {
                 let (next, ply) = self.lines.next();

@@ -13,6 +13,7 @@ use chess_core::{CastlingSide, Color, File, Move, Position, Role, Square};
 use crate::Language;
 use crate::resolve::disambiguation;
 use crate::san::{Check, San, SanKind};
+use crate::walk::Played;
 
 impl San {
     /// The canonical SAN of the legal move `m` in `pos` (ruling E7):
@@ -49,6 +50,22 @@ impl San {
         pos.play_unchecked(m);
         san.check = check_of(pos);
         san
+    }
+
+    /// The canonical SAN of a move the [`Walker`](crate::Walker) or a
+    /// replay yields: [`San::from_move`] with the check mark read from the
+    /// position after it, with no move played and no copy.
+    pub fn from_played(played: &Played<'_>) -> San {
+        let kind = match played.m {
+            // A pawn's disambiguation is its file, when it captures.
+            Move::Normal { role, from, to, capture, promotion } if played.sole_origin => {
+                let capture = capture.is_some();
+                let file = (role == Role::Pawn && capture).then_some(from.file());
+                SanKind::Normal { role, file, rank: None, capture, to, promotion }
+            }
+            _ => San::from_move_without_check(played.before, played.m).kind,
+        };
+        San { kind, check: check_of(played.after) }
     }
 
     /// [`San::from_move`] without the check mark (`check` is `None`): no
@@ -176,6 +193,18 @@ impl Write for Bytes<'_> {
         self.0.extend_from_slice(s.as_bytes());
         Ok(())
     }
+
+    /// One byte for ASCII (every character of English SAN), without the
+    /// UTF-8 encoding of the default.
+    #[inline]
+    fn write_char(&mut self, c: char) -> fmt::Result {
+        if c.is_ascii() {
+            self.0.push(c as u8);
+            Ok(())
+        } else {
+            self.write_str(c.encode_utf8(&mut [0; 4]))
+        }
+    }
 }
 
 fn write_piece<W: Write>(out: &mut W, role: Role, letters: Letters) -> fmt::Result {
@@ -302,6 +331,12 @@ impl Lan {
         let mut after = pos.clone();
         after.play_unchecked(m);
         Lan { m, check: check_of(&after) }
+    }
+
+    /// The long algebraic form of a move the [`Walker`](crate::Walker) or
+    /// a replay yields, with its check mark, with no move played.
+    pub fn from_played(played: &Played<'_>) -> Lan {
+        Lan { m: played.m, check: check_of(played.after) }
     }
 }
 

@@ -165,6 +165,7 @@ impl san::ReplayVisitor for Tally {
         _: &mut (),
         _: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
+        _: u32,
         _: &mut pgn_syntax::Place<'_>,
     ) -> ControlFlow<()> {
         self.unresolved += 1;

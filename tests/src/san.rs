@@ -191,6 +191,7 @@ impl ReplayVisitor for Render {
         _: &mut (),
         san: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
+        _ply: u32,
         _: &mut Place<'_>,
     ) -> ControlFlow<()> {
         self.line(&format!("{} (not played)", String::from_utf8_lossy(san)));

@@ -211,6 +211,7 @@ impl ReplayVisitor for Trace {
         _: &mut (),
         _: &[u8],
         _: Option<pgn_syntax::nag::Suffix>,
+        _ply: u32,
         _: &mut Place<'_>,
     ) -> ControlFlow<()> {
         self.unresolved += 1;

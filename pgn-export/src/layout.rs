@@ -1,0 +1,220 @@
+//! Movetext lines (rulings E6 and E9): tokens are joined into words (a
+//! `(` sticks to the token after it, a `)` to the token before it), and
+//! words are put on lines greedily, each line at most [`MAX_LINE`] bytes.
+//!
+//! The [`Filler`] writes the whole movetext into a buffer it reuses from
+//! game to game (no allocation per token), each word after a space; when
+//! a word turns out whole (the next token is not a `)`) and its line is
+//! then too long, that space becomes a line feed. So every byte is written
+//! once, and the movetext reaches the sink in one piece.
+
+/// The longest line export format writes, in bytes (§8.2.1: "less than 80
+/// printing characters"; ruling E6 counts bytes).
+pub const MAX_LINE: usize = 79;
+
+/// Joins tokens into words and words into lines.
+#[derive(Debug, Default)]
+pub(crate) struct Filler {
+    /// The movetext so far.
+    buf: Vec<u8>,
+    /// Where the current line starts in `buf`.
+    line_start: usize,
+    /// Where the word being made starts in `buf` (after its separator).
+    word_start: usize,
+    /// A word is being made (it may still grow by a `)`).
+    in_word: bool,
+    /// The word ends with `(`: the next token joins it.
+    glue: bool,
+    /// The last word was a rest-of-line comment: the next word starts a
+    /// new line (ruling E9).
+    break_next: bool,
+}
+
+impl Filler {
+    /// Starts a movetext: nothing written yet.
+    pub(crate) fn reset(&mut self) {
+        self.buf.clear();
+        self.line_start = 0;
+        self.word_start = 0;
+        self.in_word = false;
+        self.glue = false;
+        self.break_next = false;
+    }
+
+    /// The buffer to append a new token's bytes to: the token starts a
+    /// word unless it follows a `(`.
+    pub(crate) fn token(&mut self) -> &mut Vec<u8> {
+        if !self.glue {
+            self.end_word();
+            self.start_word();
+        }
+        self.glue = false;
+        &mut self.buf
+    }
+
+    /// A whole token.
+    pub(crate) fn push(&mut self, bytes: &[u8]) {
+        self.token().extend_from_slice(bytes);
+    }
+
+    /// `(`: it starts a word, and the next token joins it.
+    pub(crate) fn open(&mut self) {
+        self.push(b"(");
+        self.glue = true;
+    }
+
+    /// `)`: it joins the token before it (which, after a rest-of-line
+    /// comment, is none: then it starts the next line).
+    pub(crate) fn close(&mut self) {
+        if !self.in_word {
+            self.start_word();
+        }
+        self.buf.push(b')');
+        self.glue = false;
+    }
+
+    /// A comment (ruling E9): its text cut at white space into words, `{`
+    /// glued to the first and `}` to the last; or, when the text holds a
+    /// `}` (possible only in a rest-of-line comment), `;` and the text as
+    /// one word that ends its line. Returns false, writing nothing, when
+    /// the text is only white space.
+    pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
+        let mut words = text.split(|&b| is_space(b)).filter(|w| !w.is_empty()).peekable();
+        if words.peek().is_none() {
+            return false;
+        }
+        if text.contains(&b'}') {
+            let buf = self.token();
+            buf.push(b';');
+            for (i, w) in words.enumerate() {
+                if i > 0 {
+                    buf.push(b' ');
+                }
+                buf.extend_from_slice(w);
+            }
+            self.end_word();
+            self.break_next = true;
+            return true;
+        }
+        let mut first = true;
+        while let Some(w) = words.next() {
+            let buf = self.token();
+            if first {
+                buf.push(b'{');
+                first = false;
+            }
+            buf.extend_from_slice(w);
+            if words.peek().is_none() {
+                buf.push(b'}');
+            }
+        }
+        true
+    }
+
+    /// A new word: a space first, unless it is the first of the movetext.
+    fn start_word(&mut self) {
+        if !self.buf.is_empty() {
+            self.buf.push(b' ');
+        }
+        self.word_start = self.buf.len();
+        self.in_word = true;
+    }
+
+    /// The word is whole: when it does not fit on its line (or must start
+    /// a new one), the space before it becomes a line feed.
+    fn end_word(&mut self) {
+        if !self.in_word {
+            return;
+        }
+        self.in_word = false;
+        let at_line_start = self.word_start == self.line_start;
+        if !at_line_start && (self.break_next || self.buf.len() - self.line_start > MAX_LINE) {
+            self.buf[self.word_start - 1] = b'\n';
+            self.line_start = self.word_start;
+        }
+        self.break_next = false;
+    }
+
+    /// Ends the last line and gives the movetext.
+    pub(crate) fn finish(&mut self) -> &[u8] {
+        self.end_word();
+        if !self.buf.is_empty() {
+            self.buf.push(b'\n');
+        }
+        &self.buf
+    }
+}
+
+/// White space inside a comment (ruling E9): space, tab, line feed,
+/// vertical tab, form feed, carriage return.
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Lays out `tokens`: `(` and `)` as parentheses, `{...}` as a brace
+    /// comment, `;...` as a rest-of-line comment, anything else as a token.
+    fn lay_out(tokens: &[&str]) -> String {
+        let mut filler = Filler::default();
+        for t in tokens {
+            match *t {
+                "(" => filler.open(),
+                ")" => filler.close(),
+                t if t.starts_with('{') => {
+                    filler.comment(t.trim_matches(['{', '}']).as_bytes());
+                }
+                t if t.starts_with(';') => {
+                    filler.comment(&t.as_bytes()[1..]);
+                }
+                t => filler.push(t.as_bytes()),
+            }
+        }
+        String::from_utf8(filler.finish().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn parentheses_stick_to_their_neighbours() {
+        assert_eq!(
+            lay_out(&["4.", "c4", "(", "4.", "d4", "(", "4.", "e4", ")", ")", "*"]),
+            "4. c4 (4. d4 (4. e4)) *\n"
+        );
+    }
+
+    #[test]
+    fn lines_are_filled_greedily_up_to_79_bytes() {
+        let words: Vec<String> = (0..40).map(|i| format!("w{i:02}")).collect();
+        let tokens: Vec<&str> = words.iter().map(String::as_str).collect();
+        let text = lay_out(&tokens);
+        let lines: Vec<&str> = text.lines().collect();
+        // "w00 " is 4 bytes: 20 words make 79 bytes, the 21st would make 83.
+        assert_eq!(lines[0].len(), 79);
+        assert_eq!(lines.len(), 2);
+        assert!(lines.iter().all(|l| !l.starts_with(' ') && !l.ends_with(' ')));
+    }
+
+    #[test]
+    fn a_word_longer_than_a_line_stands_alone() {
+        let long = "x".repeat(100);
+        assert_eq!(lay_out(&["a", &long, "b"]), format!("a\n{long}\nb\n"));
+    }
+
+    #[test]
+    fn comments_are_cut_at_spaces_with_braces_glued() {
+        assert_eq!(lay_out(&["e4", "{  a \t b\n c }", "e5"]), "e4 {a b c} e5\n");
+        assert_eq!(lay_out(&["e4", "{x}", ")"]), "e4 {x})\n");
+    }
+
+    #[test]
+    fn an_empty_comment_writes_nothing() {
+        assert_eq!(lay_out(&["e4", "{ \n }", "e5"]), "e4 e5\n");
+    }
+
+    #[test]
+    fn a_comment_with_a_closing_brace_ends_its_line() {
+        assert_eq!(lay_out(&["e4", ";  a}  b ", "e5"]), "e4 ;a} b\ne5\n");
+        assert_eq!(lay_out(&["(", "e4", ";a}", ")", ")"]), "(e4 ;a}\n))\n");
+    }
+}

@@ -1,0 +1,233 @@
+//! Export as games are read: [`StreamExporter`], a [`ReplayVisitor`] that
+//! hands the [`Writer`] each element as the replay makes it, so a file is
+//! exported in one pass with no game held in memory but its tags and its
+//! movetext's bytes.
+//!
+//! The replay yields the same [`Event`]s as the [`Walker`](san::Walker)
+//! over a replayed game (the same positions, plies and depths, from the
+//! same cursor), and the writer turns events into bytes; so streaming and
+//! [`Writer::write_game`] give the same bytes, which a test checks on
+//! every corpus file.
+
+use std::ops::ControlFlow;
+
+use san::pgn_syntax::nag::{Nag, Suffix};
+use san::pgn_syntax::tags::GameResult;
+use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, SanText, Tags};
+use san::{Event, GameDiagnostic, Played, Position, ReplayDiagnostic, ReplayVisitor};
+
+use crate::writer::{ExportOptions, Writer};
+
+/// What became of one game.
+#[derive(Clone, Debug)]
+pub struct ExportedGame {
+    /// The game's number in its input, from 1.
+    pub number: u64,
+    /// Some move could not be played, or the game could not be set up
+    /// ([`is_broken`](crate::is_broken)).
+    pub broken: bool,
+    /// The game was written to [`StreamExporter::output`] (a broken game
+    /// only with [`StreamExporter::keep_broken`]).
+    pub written: bool,
+    /// The diagnostics of its reading and replay, in the order they were
+    /// found.
+    pub diagnostics: Vec<GameDiagnostic>,
+}
+
+/// Exports games as a [`Replayer`](san::Replayer) replays them: each game
+/// written is appended to [`StreamExporter::output`], which the caller
+/// empties when it likes.
+///
+/// ```
+/// use san::pgn_syntax::Reader;
+/// use san::Replayer;
+/// use pgn_export::{ExportOptions, StreamExporter};
+///
+/// let pgn = b"1. e4 e5 2. Ke3 *\n\n1. d4 d5 *";
+/// let mut replayer = Replayer::new(StreamExporter::new(ExportOptions::reduced()));
+/// let games: Vec<_> = Reader::new(&pgn[..]).outputs(&mut replayer).collect::<Result<_, _>>()?;
+/// assert!(games[0].broken && !games[0].written);
+/// assert!(games[1].written);
+/// assert!(replayer.inner().output().ends_with(b"[Result \"*\"]\n\n1. d4 d5 *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct StreamExporter {
+    writer: Writer,
+    keep_broken: bool,
+    output: Vec<u8>,
+    games: u64,
+    broken: bool,
+    termination: Option<GameResult>,
+    diagnostics: Vec<GameDiagnostic>,
+}
+
+impl StreamExporter {
+    /// An exporter with these options, which leaves broken games out.
+    pub fn new(options: ExportOptions) -> StreamExporter {
+        StreamExporter { writer: Writer::new(options), ..StreamExporter::default() }
+    }
+
+    /// Also writes broken games (their moves from the first that cannot be
+    /// played on as read, after an
+    /// [`AS_READ_MARKER`](crate::AS_READ_MARKER) comment).
+    pub fn keep_broken(mut self, keep: bool) -> StreamExporter {
+        self.keep_broken = keep;
+        self
+    }
+
+    /// The games written so far (since the last
+    /// [`StreamExporter::clear_output`]).
+    pub fn output(&self) -> &[u8] {
+        &self.output
+    }
+
+    /// Empties the output (keeping its buffer).
+    pub fn clear_output(&mut self) {
+        self.output.clear();
+    }
+
+    /// The diagnostics that are in no game yet: after the last game, those
+    /// the reader reported past its end.
+    pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
+        std::mem::take(&mut self.diagnostics)
+    }
+}
+
+impl ReplayVisitor for StreamExporter {
+    type Tags = Tags;
+    type Movetext = Tags;
+    type Output = ExportedGame;
+
+    fn begin_tags(&mut self) -> ControlFlow<ExportedGame, Tags> {
+        self.games += 1;
+        self.broken = false;
+        self.termination = None;
+        ControlFlow::Continue(Tags::new())
+    }
+
+    fn tag(
+        &mut self,
+        tags: &mut Tags,
+        name: &[u8],
+        value: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        tags.push(name, value);
+        ControlFlow::Continue(())
+    }
+
+    fn begin_movetext(
+        &mut self,
+        tags: Tags,
+        start: Option<&Position>,
+    ) -> ControlFlow<ExportedGame, Tags> {
+        self.broken = start.is_none();
+        self.writer.begin_movetext();
+        ControlFlow::Continue(tags)
+    }
+
+    fn played(
+        &mut self,
+        _: &mut Tags,
+        played: &Played<'_>,
+        _: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        self.writer.event(Event::Move(*played));
+        ControlFlow::Continue(())
+    }
+
+    fn unresolved(
+        &mut self,
+        _: &mut Tags,
+        san: &[u8],
+        suffix: Option<Suffix>,
+        ply: u32,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        self.broken = true;
+        if self.keep_broken {
+            let san = SanText { text: san.into(), suffix };
+            // The depth is not used by the writer.
+            self.writer.event(Event::Unresolved { san: &san, ply, depth: 0 });
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn nag(&mut self, _: &mut Tags, nag: Nag, _: &mut Place<'_>) -> ControlFlow<ExportedGame> {
+        self.writer.event(Event::Nag(nag));
+        ControlFlow::Continue(())
+    }
+
+    fn comment(
+        &mut self,
+        _: &mut Tags,
+        text: &[u8],
+        kind: CommentKind,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        self.writer.event(Event::Comment { text, kind });
+        ControlFlow::Continue(())
+    }
+
+    fn escape(
+        &mut self,
+        _: &mut Tags,
+        line: &[u8],
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        self.writer.event(Event::Escape(line));
+        ControlFlow::Continue(())
+    }
+
+    fn begin_variation(
+        &mut self,
+        _: &mut Tags,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame, Branch> {
+        // The depth is not used by the writer.
+        self.writer.event(Event::BeginVariation { depth: 0 });
+        ControlFlow::Continue(Branch::Enter)
+    }
+
+    fn end_variation(&mut self, _: &mut Tags, _: &mut Place<'_>) -> ControlFlow<ExportedGame> {
+        self.writer.event(Event::EndVariation);
+        ControlFlow::Continue(())
+    }
+
+    fn termination(
+        &mut self,
+        _: &mut Tags,
+        result: GameResult,
+        _: &mut Place<'_>,
+    ) -> ControlFlow<ExportedGame> {
+        self.termination = Some(result);
+        ControlFlow::Continue(())
+    }
+
+    fn diagnostic(&mut self, diagnostic: &Diagnostic) {
+        self.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
+    }
+
+    fn replay_diagnostic(&mut self, diagnostic: &ReplayDiagnostic) {
+        self.diagnostics.push(GameDiagnostic::Replay(diagnostic.clone()));
+    }
+
+    fn end_game(&mut self, tags: Tags) -> ExportedGame {
+        let written = !self.broken || self.keep_broken;
+        if written {
+            let result = tags.result(self.termination);
+            let Ok(()) = self.writer.write_tags(&tags, result, &mut self.output);
+            self.output.push(b'\n');
+            self.output.extend_from_slice(self.writer.end_movetext(result));
+            self.output.push(b'\n');
+        }
+        ExportedGame {
+            number: self.games,
+            broken: self.broken,
+            written,
+            diagnostics: std::mem::take(&mut self.diagnostics),
+        }
+    }
+}

@@ -1,0 +1,586 @@
+//! The export writer: a replayed game in export format (rulings E1 to
+//! E13), walked once with the [`Walker`] and written through a [`Sink`].
+
+use std::fmt::{self, Write as _};
+
+use san::pgn_syntax::nag::Nag;
+use san::pgn_syntax::tags::GameResult;
+use san::pgn_syntax::{Node, Tags};
+use san::{Event, Lan, Language, Played, ReplayedGame, ReplayedMove, San, Uci, Walker};
+
+use crate::layout::{Filler, is_space};
+use crate::sink::{FmtSink, Sink};
+
+/// How moves are written. Only [`Notation::San`] is export format; the
+/// others are for people and programs that want another notation, and are
+/// not PGN that other readers are bound to accept.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// Canonical SAN (ruling E7): export format.
+    #[default]
+    San,
+    /// Long algebraic notation (`Ng1-f3`, `e7xd8=Q+`).
+    Lan,
+    /// UCI (`g1f3`, `e7d8q`, castling `e1g1`; `0000` for a null move).
+    Uci,
+    /// Figurine algebraic notation (`♘f3`).
+    Fan,
+    /// SAN with the piece letters of a §17 language (`Sf3` in German).
+    Localized(Language),
+}
+
+/// Which tags are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TagSet {
+    /// The Seven Tag Roster, then every other tag (ruling E1).
+    #[default]
+    All,
+    /// The Seven Tag Roster only (reduced export format, ruling E13).
+    Roster,
+}
+
+/// What the writer writes. The default is export format; every field
+/// left at its default keeps it so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ExportOptions {
+    /// Which tags.
+    pub tags: TagSet,
+    /// Whether comments are written.
+    pub comments: bool,
+    /// Whether NAGs (and the suffix annotations, which become NAGs) are
+    /// written.
+    pub nags: bool,
+    /// Whether variations are written.
+    pub variations: bool,
+    /// How moves are written.
+    pub notation: Notation,
+}
+
+impl Default for ExportOptions {
+    fn default() -> Self {
+        ExportOptions {
+            tags: TagSet::All,
+            comments: true,
+            nags: true,
+            variations: true,
+            notation: Notation::San,
+        }
+    }
+}
+
+impl ExportOptions {
+    /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster,
+    /// and no comment, NAG or variation.
+    pub fn reduced() -> ExportOptions {
+        ExportOptions {
+            tags: TagSet::Roster,
+            comments: false,
+            nags: false,
+            variations: false,
+            notation: Notation::San,
+        }
+    }
+}
+
+/// The comment that marks where the moves of a broken game stop being
+/// replayed and are written as they were read (the text of the first
+/// move that could not be played, and every move after it in its line).
+pub const AS_READ_MARKER: &str = "pgn: not replayed from here, moves as read";
+
+/// True if some move of `game` could not be played, or the game could not
+/// be set up: export format cannot hold it faithfully. [`Writer::write_game`]
+/// still writes it, with the moves that could not be played as they were
+/// read, after an [`AS_READ_MARKER`] comment.
+pub fn is_broken(game: &ReplayedGame) -> bool {
+    game.start.is_none()
+        || game
+            .movetext
+            .nodes()
+            .iter()
+            .any(|n| matches!(n, Node::Move(ReplayedMove::Unresolved(_))))
+}
+
+/// Writes games in export format. It keeps its buffers from game to game,
+/// so writing allocates nothing per move or token once the first games
+/// have been written.
+///
+/// A movetext is written from the [`Event`]s of the [`Walker`]
+/// ([`Writer::write_game`]), or from the same events as a replay makes
+/// them ([`Writer::begin_movetext`], [`Writer::event`],
+/// [`Writer::end_movetext`]: what [`StreamExporter`](crate::StreamExporter)
+/// does); both give the same bytes.
+///
+/// ```
+/// use pgn_export::{ExportOptions, Writer};
+///
+/// let pgn = b"[White \"Tal\"] 1 e4 e5 2 Nf3? {a  comment} Nc6 (2... d6) 3 Bb5 a6 1-0";
+/// let game = san::replay_games(&pgn[..]).next().expect("a game")?.game;
+/// let mut out = Vec::new();
+/// let Ok(()) = Writer::new(ExportOptions::default()).write_game(&game, &mut out);
+/// assert_eq!(String::from_utf8_lossy(&out), "\
+/// [Event \"?\"]
+/// [Site \"?\"]
+/// [Date \"????.??.??\"]
+/// [Round \"?\"]
+/// [White \"Tal\"]
+/// [Black \"?\"]
+/// [Result \"1-0\"]
+///
+/// 1. e4 e5 2. Nf3 $2 {a comment} 2... Nc6 (2... d6) 3. Bb5 a6 1-0
+///
+/// ");
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Writer {
+    options: ExportOptions,
+    filler: Filler,
+    /// For each open line of play: whether its moves are being written as
+    /// read (after an [`AS_READ_MARKER`]).
+    as_read: Vec<bool>,
+    cursor: Cursor,
+}
+
+/// Where the movetext being written stands.
+#[derive(Debug, Default)]
+struct Cursor {
+    /// A black move written next needs its number (ruling E5).
+    number_black: bool,
+    /// Variations begun but not written yet: a `(` is written only when
+    /// something comes inside it (ruling E6: an empty variation is not
+    /// there).
+    pending_opens: u32,
+    /// Depth inside variations left out (no variations written).
+    skipping: u32,
+    /// The last thing written was an [`AS_READ_MARKER`] comment.
+    after_marker: bool,
+}
+
+impl Writer {
+    /// A writer with these options.
+    pub fn new(options: ExportOptions) -> Writer {
+        Writer { options, ..Writer::default() }
+    }
+
+    /// The options it writes with.
+    pub fn options(&self) -> &ExportOptions {
+        &self.options
+    }
+
+    /// Writes `game`: its tags, an empty line, its movetext, an empty line
+    /// (ruling E11).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error.
+    pub fn write_game<S: Sink>(
+        &mut self,
+        game: &ReplayedGame,
+        sink: &mut S,
+    ) -> Result<(), S::Error> {
+        self.write_tags(&game.tags, game.result(), sink)?;
+        sink.put(b"\n")?;
+        self.write_movetext(game, sink)?;
+        sink.put(b"\n")
+    }
+
+    /// Writes the tag pairs of a game with these tags and this result, one
+    /// a line (rulings E1 to E4).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error.
+    pub fn write_tags<S: Sink>(
+        &mut self,
+        tags: &Tags,
+        result: GameResult,
+        sink: &mut S,
+    ) -> Result<(), S::Error> {
+        let limit = match self.options.tags {
+            TagSet::All => usize::MAX,
+            TagSet::Roster => 7,
+        };
+        for (name, value) in tags.export_order(result).take(limit) {
+            sink.put(b"[")?;
+            sink.put(name)?;
+            sink.put(b" \"")?;
+            write_tag_value(&value, sink)?;
+            sink.put(b"\"]\n")?;
+        }
+        Ok(())
+    }
+
+    /// Writes the movetext of `game` and its termination marker, in lines
+    /// of at most 79 bytes, each ended by a line feed (rulings E5 to E12).
+    ///
+    /// # Errors
+    ///
+    /// The sink's error.
+    pub fn write_movetext<S: Sink>(
+        &mut self,
+        game: &ReplayedGame,
+        sink: &mut S,
+    ) -> Result<(), S::Error> {
+        self.begin_movetext();
+        let mut walker = Walker::new(game);
+        while let Some(event) = walker.next() {
+            self.event(event);
+        }
+        sink.put(self.end_movetext(game.result()))
+    }
+
+    /// Starts a movetext, to be written event by event.
+    pub fn begin_movetext(&mut self) {
+        self.filler.reset();
+        self.as_read.clear();
+        self.as_read.push(false);
+        self.cursor = Cursor { number_black: true, ..Cursor::default() };
+    }
+
+    /// Ends the movetext with its termination marker, and gives its lines.
+    pub fn end_movetext(&mut self, result: GameResult) -> &[u8] {
+        self.filler.push(result.as_str().as_bytes());
+        self.filler.finish()
+    }
+
+    /// Writes the next element of the movetext.
+    pub fn event(&mut self, event: Event<'_>) {
+        if self.cursor.skipping > 0 {
+            match event {
+                Event::BeginVariation { .. } => self.cursor.skipping += 1,
+                Event::EndVariation => self.cursor.skipping -= 1,
+                _ => {}
+            }
+            return;
+        }
+        match event {
+            Event::Move(played) => {
+                self.content();
+                self.number(played.ply);
+                self.write_move(&played);
+                self.suffix(played.suffix.map(|s| s.nag()));
+            }
+            Event::Unresolved { san, ply, .. } => {
+                if let Some(top) = self.as_read.last_mut()
+                    && !*top
+                {
+                    *top = true;
+                    if !self.cursor.after_marker {
+                        self.content();
+                        self.filler.comment(AS_READ_MARKER.as_bytes());
+                        self.cursor.number_black = true;
+                    }
+                }
+                self.content();
+                self.number(ply);
+                self.filler.push(&san.text);
+                self.suffix(san.suffix.map(|s| s.nag()));
+            }
+            Event::Nag(nag) => {
+                if self.options.nags {
+                    self.content();
+                    self.nag(nag);
+                    self.cursor.number_black = true;
+                }
+            }
+            Event::Comment { text, .. } => {
+                let marker = is_marker(text);
+                // Only a comment with words in it is written (and opens
+                // the variations it is in).
+                if (self.options.comments || marker) && text.iter().any(|&b| !is_space(b)) {
+                    self.content();
+                    self.filler.comment(text);
+                    self.cursor.number_black = true;
+                    self.cursor.after_marker = marker;
+                }
+            }
+            // Ruling E10: escape lines are never exported.
+            Event::Escape(_) => {}
+            Event::BeginVariation { .. } => {
+                if self.options.variations {
+                    self.cursor.pending_opens += 1;
+                    let dead = self.as_read.last().copied().unwrap_or(false);
+                    self.as_read.push(dead);
+                } else {
+                    self.cursor.skipping = 1;
+                }
+            }
+            Event::EndVariation => {
+                if self.as_read.len() > 1 {
+                    self.as_read.pop();
+                }
+                if self.cursor.pending_opens > 0 {
+                    self.cursor.pending_opens -= 1;
+                } else {
+                    self.filler.close();
+                    self.cursor.number_black = true;
+                    self.cursor.after_marker = false;
+                }
+            }
+        }
+    }
+
+    /// Something is written: the `(` of the variations it is in go first.
+    fn content(&mut self) {
+        while self.cursor.pending_opens > 0 {
+            self.cursor.pending_opens -= 1;
+            self.filler.open();
+            self.cursor.number_black = true;
+        }
+        self.cursor.after_marker = false;
+    }
+
+    /// The move number before a move of `ply` (ruling E5).
+    fn number(&mut self, ply: u32) {
+        let white = ply % 2 == 1;
+        if white || self.cursor.number_black {
+            let word = self.filler.token();
+            push_decimal(word, ply.div_ceil(2));
+            if white {
+                word.push(b'.');
+            } else {
+                word.extend_from_slice(b"...");
+            }
+        }
+        self.cursor.number_black = !white;
+    }
+
+    fn write_move(&mut self, played: &Played<'_>) {
+        let notation = self.options.notation;
+        let word = self.filler.token();
+        match notation {
+            Notation::San => San::from_played(played).append_to(word),
+            Notation::Lan => push_display(word, Lan::from_played(played)),
+            Notation::Uci => push_display(word, Uci { m: played.m, mode: Default::default() }),
+            Notation::Fan => push_display(word, San::from_played(played).fan(played.before.turn())),
+            Notation::Localized(lang) => {
+                push_display(word, San::from_played(played).in_language(lang));
+            }
+        }
+    }
+
+    /// A suffix annotation, as its NAG (ruling E8).
+    fn suffix(&mut self, nag: Option<Nag>) {
+        if let Some(nag) = nag.filter(|_| self.options.nags) {
+            self.nag(nag);
+            self.cursor.number_black = true;
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        let word = self.filler.token();
+        word.push(b'$');
+        push_decimal(word, u32::from(nag.0));
+    }
+}
+
+/// True if a comment's text is the [`AS_READ_MARKER`], white space aside.
+fn is_marker(text: &[u8]) -> bool {
+    let mut words = text.split(|&b| is_space(b)).filter(|w| !w.is_empty());
+    let mut marker = AS_READ_MARKER.as_bytes().split(|&b| b == b' ');
+    loop {
+        match (words.next(), marker.next()) {
+            (None, None) => return true,
+            (Some(a), Some(b)) if a == b => {}
+            _ => return false,
+        }
+    }
+}
+
+/// A tag value between its quotes (ruling E4): `\` and `"` escaped, and a
+/// tab, carriage return, line feed or vertical tab written as a space.
+fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> {
+    let mut start = 0;
+    for (i, &b) in value.iter().enumerate() {
+        let replacement: &[u8] = match b {
+            b'\\' => b"\\\\",
+            b'"' => b"\\\"",
+            b'\t' | b'\r' | b'\n' | 0x0b => b" ",
+            _ => continue,
+        };
+        sink.put(&value[start..i])?;
+        sink.put(replacement)?;
+        start = i + 1;
+    }
+    sink.put(&value[start..])
+}
+
+/// Appends `n` in decimal.
+#[inline]
+fn push_decimal(out: &mut Vec<u8>, n: u32) {
+    // Move numbers and NAGs are almost always below 100.
+    if n < 10 {
+        out.push(b'0' + n as u8);
+    } else if n < 100 {
+        out.extend_from_slice(&[b'0' + (n / 10) as u8, b'0' + (n % 10) as u8]);
+    } else {
+        let mut digits = [0u8; 10];
+        let mut i = digits.len();
+        let mut n = n;
+        while n > 0 {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+        }
+        out.extend_from_slice(&digits[i..]);
+    }
+}
+
+/// Appends what `value` displays.
+fn push_display(out: &mut Vec<u8>, value: impl fmt::Display) {
+    struct Bytes<'a>(&'a mut Vec<u8>);
+    impl fmt::Write for Bytes<'_> {
+        fn write_str(&mut self, s: &str) -> fmt::Result {
+            self.0.extend_from_slice(s.as_bytes());
+            Ok(())
+        }
+    }
+    // Writing into a Vec cannot fail.
+    let _ = write!(Bytes(out), "{value}");
+}
+
+/// Writes `game` in export format into a new `Vec<u8>`.
+///
+/// ```
+/// use pgn_export::{ExportOptions, to_vec};
+///
+/// let game = san::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
+/// let text = to_vec(&game, &ExportOptions::reduced());
+/// assert!(text.ends_with(b"[Result \"*\"]\n\n1. e4 e5 *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn to_vec(game: &ReplayedGame, options: &ExportOptions) -> Vec<u8> {
+    let mut out = Vec::new();
+    let Ok(()) = Writer::new(*options).write_game(game, &mut out);
+    out
+}
+
+/// A game that displays in export format (bytes that are not UTF-8, which
+/// only tag values and comments can hold, show as U+FFFD; [`to_vec`] keeps
+/// them).
+///
+/// ```
+/// use pgn_export::{ExportOptions, Exported};
+///
+/// let game = san::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
+/// let shown = Exported { game: &game, options: ExportOptions::default() }.to_string();
+/// assert!(shown.ends_with("\n\n1. e4 e5 *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Exported<'a> {
+    /// The game.
+    pub game: &'a ReplayedGame,
+    /// How it is written.
+    pub options: ExportOptions,
+}
+
+impl fmt::Display for Exported<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        Writer::new(self.options).write_game(self.game, &mut FmtSink(f))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn export(pgn: &str, options: ExportOptions) -> String {
+        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        String::from_utf8(to_vec(&game, &options)).unwrap()
+    }
+
+    /// The movetext lines only.
+    fn movetext(pgn: &str, options: ExportOptions) -> String {
+        let text = export(pgn, options);
+        let (_, movetext) = text.split_once("\n\n").unwrap();
+        movetext.trim_end_matches('\n').to_string()
+    }
+
+    #[test]
+    fn black_moves_are_numbered_only_after_something_else() {
+        let all = ExportOptions::default();
+        assert_eq!(movetext("1. e4 e5 2. Nf3 *", all), "1. e4 e5 2. Nf3 *");
+        assert_eq!(movetext("1. e4 $1 e5 *", all), "1. e4 $1 1... e5 *");
+        assert_eq!(movetext("1. e4 {x} e5 *", all), "1. e4 {x} 1... e5 *");
+        assert_eq!(movetext("1. e4 (1. d4) e5 *", all), "1. e4 (1. d4) 1... e5 *");
+        assert_eq!(movetext("1. e4 e5 (1... c5) *", all), "1. e4 e5 (1... c5) *");
+    }
+
+    #[test]
+    fn what_is_not_written_does_not_number_the_next_move() {
+        let all = ExportOptions::default();
+        assert_eq!(movetext("1. e4 {  } e5 *", all), "1. e4 e5 *");
+        assert_eq!(movetext("1. e4 () e5 *", all), "1. e4 e5 *");
+        assert_eq!(movetext("1. e4 ( ( ) {} ) e5 *", all), "1. e4 e5 *");
+        assert_eq!(movetext("1. e4\n%escape\ne5 *", all), "1. e4 e5 *");
+        let plain = ExportOptions { comments: false, nags: false, variations: false, ..all };
+        assert_eq!(movetext("1. e4! {x} $3 (1. d4) e5 *", plain), "1. e4 e5 *");
+    }
+
+    #[test]
+    fn a_game_from_a_black_move_starts_with_its_number() {
+        let pgn = "[FEN \"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\"]\n1... e5 2. Nf3 *";
+        assert_eq!(movetext(pgn, ExportOptions::default()), "1... e5 2. Nf3 *");
+    }
+
+    #[test]
+    fn suffixes_become_nags_before_the_others() {
+        assert_eq!(movetext("1. e4!? $14 *", ExportOptions::default()), "1. e4 $5 $14 *");
+    }
+
+    #[test]
+    fn tag_values_are_escaped_and_kept_on_one_line() {
+        let text = export("[Event \"a\\\\b \\\"c\\\"\tx\"] *", ExportOptions::default());
+        assert!(text.starts_with("[Event \"a\\\\b \\\"c\\\" x\"]\n"), "{text}");
+    }
+
+    #[test]
+    fn a_game_without_moves_has_its_result_as_movetext() {
+        let text = export("[Result \"0-1\"]", ExportOptions::default());
+        assert!(text.ends_with("[Result \"0-1\"]\n\n0-1\n\n"), "{text}");
+    }
+
+    #[test]
+    fn reduced_format_keeps_only_the_roster_and_the_moves() {
+        let text = export("[ECO \"C20\"] 1. e4 $1 {x} (1. d4) e5 *", ExportOptions::reduced());
+        assert_eq!(text.lines().filter(|l| l.starts_with('[')).count(), 7);
+        assert!(text.ends_with("\n\n1. e4 e5 *\n\n"), "{text}");
+    }
+
+    #[test]
+    fn moves_that_cannot_be_played_are_written_as_read_after_the_marker() {
+        let all = ExportOptions::default();
+        let pgn = "1. e4 e5 2. Ke3 Nc6! (2... d6) 3. Nf3 *";
+        let expected = format!("1. e4 e5 {{{AS_READ_MARKER}}} 2. Ke3 Nc6 $1 (2... d6) 3. Nf3 *");
+        let once = movetext(pgn, all);
+        assert_eq!(once.replace('\n', " "), expected);
+        // The marker is not written twice when the output is read again.
+        assert_eq!(movetext(&once, all), once);
+    }
+
+    #[test]
+    fn other_notations_use_the_same_layout() {
+        let n = |notation| {
+            movetext(
+                "1. e4 e5 2. Nf3 Nc6 3. Bb5 *",
+                ExportOptions { notation, ..Default::default() },
+            )
+        };
+        assert_eq!(n(Notation::Lan), "1. e2-e4 e7-e5 2. Ng1-f3 Nb8-c6 3. Bf1-b5 *");
+        assert_eq!(n(Notation::Uci), "1. e2e4 e7e5 2. g1f3 b8c6 3. f1b5 *");
+        assert_eq!(n(Notation::Fan), "1. e4 e5 2. ♘f3 ♞c6 3. ♗b5 *");
+        assert_eq!(n(Notation::Localized(Language::German)), "1. e4 e5 2. Sf3 Sc6 3. Lb5 *");
+    }
+
+    #[test]
+    fn display_and_to_vec_agree() {
+        let game =
+            san::replay_games(&b"[Event \"x\"] 1. e4 {a} e5 *"[..]).next().unwrap().unwrap().game;
+        let options = ExportOptions::default();
+        assert_eq!(
+            Exported { game: &game, options }.to_string().into_bytes(),
+            to_vec(&game, &options)
+        );
+    }
+}
