@@ -34,7 +34,7 @@ use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 use crate::lines::{Lines, Next};
 use crate::problem::{FenProblem, MoveProblem};
 use crate::walk::{Played, ReplayedGame, ReplayedMove};
-use crate::{Quirks, San, SanKind};
+use crate::{Check, Quirks, San, SanKind};
 
 /// The replay of one game, shared by the streaming and the tree replay:
 /// they call it element by element in input order.
@@ -66,9 +66,10 @@ enum Outcome {
     Played {
         m: Move,
         ply: u32,
-        /// The move's piece was the only one of its role that could go
-        /// to its square.
+        /// See [`Played::sole_origin`].
         sole_origin: bool,
+        /// See [`Played::mate`].
+        mate: Option<bool>,
     },
     /// Kept as text: its ply, counted as if the moves before it in its
     /// line were played.
@@ -227,12 +228,15 @@ impl Engine {
             // and only when a single piece can make the move.
             Ok((san, m, mut quirks, sole_origin)) => {
                 self.lines.play(m);
+                let mut mate = None;
                 if let Some((_, after)) = self.lines.last_move() {
                     // Most moves give no check and are written without a
                     // mark: then there is nothing more to look at.
                     let check = after.is_check();
                     if check || san.check.is_some() {
-                        quirks |= san.check_quirks_knowing(check, after);
+                        let (mark, mark_quirks) = san.check_mark_and_quirks(check, after);
+                        mate = check.then_some(mark == Some(Check::Checkmate));
+                        quirks |= mark_quirks;
                     }
                 }
                 if !quirks.is_empty() {
@@ -241,7 +245,7 @@ impl Engine {
                         self.report(ReplayProblem::Quirk(quirk), here, Some((text, ply)));
                     }
                 }
-                Outcome::Played { m, ply, sole_origin }
+                Outcome::Played { m, ply, sole_origin, mate }
             }
             Err(problem) => {
                 self.lines.fail();
@@ -565,12 +569,12 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
         self.flush();
         match outcome {
-            Outcome::Played { m: mv, ply, sole_origin } => {
+            Outcome::Played { m: mv, ply, sole_origin, mate } => {
                 let depth = self.engine.lines.depth();
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
                 };
-                let played = Played { m: mv, suffix, before, after, ply, depth, sole_origin };
+                let played = Played { m: mv, suffix, before, after, ply, depth, sole_origin, mate };
                 self.inner.played(m, &played, san, at)
             }
             Outcome::Unresolved { ply } => self.inner.unresolved(m, san, suffix, ply, at),

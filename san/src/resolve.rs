@@ -97,19 +97,30 @@ impl San {
     /// [`San::check_quirks`] for a caller that already knows whether the
     /// move gives check (from `Position::gives_check`, as a replay does).
     pub(crate) fn check_quirks_knowing(&self, is_check: bool, after: &Position) -> Quirks {
+        self.check_mark_and_quirks(is_check, after).1
+    }
+
+    /// The move's true check mark (`+`, `#` or none) and the quirks of the
+    /// mark written, for a caller that knows whether the move gives check.
+    pub(crate) fn check_mark_and_quirks(
+        &self,
+        is_check: bool,
+        after: &Position,
+    ) -> (Option<Check>, Quirks) {
         match (self.check, is_check) {
-            (None, false) => Quirks::empty(),
-            (Some(Check::Check), false) => Quirks::SURPLUS_CHECK,
-            (Some(Check::Checkmate), false) => Quirks::SURPLUS_CHECKMATE,
+            (None, false) => (None, Quirks::empty()),
+            (Some(Check::Check), false) => (None, Quirks::SURPLUS_CHECK),
+            (Some(Check::Checkmate), false) => (None, Quirks::SURPLUS_CHECKMATE),
             (written, true) => {
                 let mate = !after.has_legal_moves();
-                match (written, mate) {
+                let quirks = match (written, mate) {
                     (Some(Check::Check), false) | (Some(Check::Checkmate), true) => Quirks::empty(),
                     (None, false) => Quirks::MISSING_CHECK,
                     (None, true) => Quirks::MISSING_CHECKMATE,
                     (Some(Check::Check), true) => Quirks::CHECK_FOR_CHECKMATE,
                     (Some(Check::Checkmate), false) => Quirks::CHECKMATE_NOT_MATE,
-                }
+                };
+                (Some(if mate { Check::Checkmate } else { Check::Check }), quirks)
             }
         }
     }

@@ -49,10 +49,15 @@ pub struct Played<'a> {
     pub depth: u32,
     /// True if the replay found that no other piece of the move's role
     /// could legally go to its square, so that its SAN needs no
-    /// disambiguation; false when that is not known. A hint that saves
-    /// [`San::from_played`](crate::San::from_played) a search: the SAN is
-    /// the same either way.
+    /// disambiguation (its fast path resolves only SAN without one, and
+    /// only when a single piece can make the move); false when not known.
+    /// A hint that spares [`San::from_played`](crate::San::from_played) a
+    /// search: the SAN is the same either way.
     pub sole_origin: bool,
+    /// Whether the move mates, when the replay knows it (it finds out for
+    /// every move that gives check); `None` when not known. A hint, as
+    /// `sole_origin` is.
+    pub mate: Option<bool>,
 }
 
 /// One element of a replayed movetext, as the [`Walker`] yields it.
@@ -162,6 +167,7 @@ impl<'g> Walker<'g> {
                     ply,
                     depth,
                     sole_origin: false,
+                    mate: None,
                 })
             }
             Node::Move(ReplayedMove::Unresolved(san)) => {

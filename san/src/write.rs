@@ -57,7 +57,8 @@ impl San {
     /// position after it, with no move played and no copy.
     pub fn from_played(played: &Played<'_>) -> San {
         let kind = match played.m {
-            // A pawn's disambiguation is its file, when it captures.
+            // The replay found no other piece that could make the move: no
+            // disambiguation (a pawn capture's file is not one).
             Move::Normal { role, from, to, capture, promotion } if played.sole_origin => {
                 let capture = capture.is_some();
                 let file = (role == Role::Pawn && capture).then_some(from.file());
@@ -65,7 +66,13 @@ impl San {
             }
             _ => San::from_move_without_check(played.before, played.m).kind,
         };
-        San { kind, check: check_of(played.after) }
+        let check = match played.mate {
+            _ if !played.after.is_check() => None,
+            Some(true) => Some(Check::Checkmate),
+            Some(false) => Some(Check::Check),
+            None => check_of(played.after),
+        };
+        San { kind, check }
     }
 
     /// [`San::from_move`] without the check mark (`check` is `None`): no
