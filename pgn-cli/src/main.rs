@@ -17,6 +17,9 @@
 //!   export format, in the order of the §12 collating sequence; it holds
 //!   a small key per game, not the games, so the inputs may be larger
 //!   than memory.
+//! - `pgn split FILE... --by year|month|day|event|player --dir DIR`:
+//!   writes each game in export format into the files of DIR that §11
+//!   names after its date, its event or its players.
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
@@ -44,6 +47,7 @@ mod export_pass;
 mod input;
 mod report;
 mod sort;
+mod split;
 mod stats;
 
 use std::io::{self, Write};
@@ -157,6 +161,33 @@ enum Command {
         /// The file to write the sorted games to.
         #[arg(short, long, value_name = "OUT", required = true, value_parser = sort::parse_output)]
         output: String,
+        #[command(flatten)]
+        format: ExportFlags,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Write each game in export format into a file of DIR named as
+    /// section 11 suggests: after its year, month or day, its event, or
+    /// its players' last names (a game goes into both players' files).
+    ///
+    /// Names are made safe for Linux, macOS and Windows (`?` date digits
+    /// count as 0, so an unknown date gives 0000.pgn; forbidden characters
+    /// become `_`; an empty or unknown name is unknown.pgn), and names
+    /// that differ only in case go into one file, named as first seen. DIR
+    /// is created if need be; a file the run writes is created anew,
+    /// replacing a file of that name from before the run. Diagnostics go
+    /// to standard error as for `pgn export`, and its last line is
+    /// `games=N written=W skipped=S files=F errors=E warnings=W notes=N`.
+    Split {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// What names the files.
+        #[arg(long, value_enum, value_name = "KEY")]
+        by: split::By,
+        /// The directory of the files.
+        #[arg(long, value_name = "DIR")]
+        dir: String,
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
@@ -311,6 +342,9 @@ fn main() -> ExitCode {
         }
         Command::Sort { files, output, format, noise } => {
             finish("sort", sort::run(&files, &output, format.args(), noise))
+        }
+        Command::Split { files, by, dir, format, noise } => {
+            finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
         }
         Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {
