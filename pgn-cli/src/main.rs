@@ -13,6 +13,13 @@
 //! - `pgn export FILE... [-o OUT]`: writes the games in export format
 //!   (or reduced export format, without comments, variations or NAGs, or
 //!   in another notation).
+//! - `pgn sort FILE... -o OUT`: writes the games of all the inputs in
+//!   export format, in the order of the §12 collating sequence; it holds
+//!   a small key per game, not the games, so the inputs may be larger
+//!   than memory.
+//! - `pgn split FILE... --by year|month|day|event|player --dir DIR`:
+//!   writes each game in export format into the files of DIR that §11
+//!   names after its date, its event or its players.
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
@@ -36,15 +43,18 @@
 mod check;
 mod epd;
 mod export;
+mod export_pass;
 mod input;
 mod report;
+mod sort;
+mod split;
 mod stats;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
 use chess_core::{divide, perft};
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 use pgn_export::ExportOptions;
 use report::NoiseArgs;
 use san::{CastlingMode, Uci};
@@ -126,30 +136,60 @@ enum Command {
         /// Write to this file instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<String>,
-        /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
-        /// only, no comments, NAGs or variations.
-        #[arg(long)]
-        reduced: bool,
-        /// Leave out comments.
-        #[arg(long)]
-        no_comments: bool,
-        /// Leave out variations.
-        #[arg(long)]
-        no_variations: bool,
-        /// Leave out NAGs (and suffix annotations, which export writes as
-        /// NAGs).
-        #[arg(long)]
-        no_nags: bool,
-        /// Write games with moves that cannot be played: the moves up to
-        /// the first such move of a line in export format, the rest as
-        /// read, after a comment that says so.
-        #[arg(long)]
-        keep_broken: bool,
-        /// Write moves as san (export format, the default), or lan, uci,
-        /// fan, or SAN with the piece letters of a language of section 17
-        /// (german, french, ...). Anything but san is not export format.
-        #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
-        notation: pgn_export::Notation,
+        #[command(flatten)]
+        format: ExportFlags,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Sort games by the collating sequence of section 12 and write them
+    /// in export format.
+    ///
+    /// The games of all the inputs are read, replayed and exported as by
+    /// `pgn export` (a game with a move that cannot be played is left out
+    /// with an error), then written to OUT ordered by Date, Event, Site,
+    /// Round, White, Black, Result and the exported movetext; games equal
+    /// in all eight keys keep their input order. The games wait in a
+    /// temporary file beside OUT (OUT.sort-tmp, removed at the end) and
+    /// only a small key per game is held in memory, so the inputs may be
+    /// larger than memory. OUT may be one of the inputs. Diagnostics go to
+    /// standard error as for `pgn export`, and its last line is `games=N
+    /// written=W skipped=S errors=E warnings=W notes=N`.
+    Sort {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The file to write the sorted games to.
+        #[arg(short, long, value_name = "OUT", required = true, value_parser = sort::parse_output)]
+        output: String,
+        #[command(flatten)]
+        format: ExportFlags,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Write each game in export format into a file of DIR named as
+    /// section 11 suggests: after its year, month or day, its event, or
+    /// its players' last names (a game goes into both players' files).
+    ///
+    /// Names are made safe for Linux, macOS and Windows (`?` date digits
+    /// count as 0, so an unknown date gives 0000.pgn; forbidden characters
+    /// become `_`; an empty or unknown name is unknown.pgn), and names
+    /// that differ only in case go into one file, named as first seen. DIR
+    /// is created if need be; a file the run writes is created anew,
+    /// replacing a file of that name from before the run. Diagnostics go
+    /// to standard error as for `pgn export`, and its last line is
+    /// `games=N written=W skipped=S files=F errors=E warnings=W notes=N`.
+    Split {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// What names the files.
+        #[arg(long, value_enum, value_name = "KEY")]
+        by: split::By,
+        /// The directory of the files.
+        #[arg(long, value_name = "DIR")]
+        dir: String,
+        #[command(flatten)]
+        format: ExportFlags,
         #[command(flatten)]
         noise: NoiseArgs,
     },
@@ -175,6 +215,50 @@ enum Command {
         #[command(flatten)]
         noise: NoiseArgs,
     },
+}
+
+/// How `pgn export`, `sort` and `split` write each game.
+#[derive(Args, Clone, Copy, Debug)]
+struct ExportFlags {
+    /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
+    /// only, no comments, NAGs or variations.
+    #[arg(long)]
+    reduced: bool,
+    /// Leave out comments.
+    #[arg(long)]
+    no_comments: bool,
+    /// Leave out variations.
+    #[arg(long)]
+    no_variations: bool,
+    /// Leave out NAGs (and suffix annotations, which export writes as
+    /// NAGs).
+    #[arg(long)]
+    no_nags: bool,
+    /// Write games with moves that cannot be played: the moves up to
+    /// the first such move of a line in export format, the rest as
+    /// read, after a comment that says so.
+    #[arg(long)]
+    keep_broken: bool,
+    /// Write moves as san (export format, the default), or lan, uci,
+    /// fan, or SAN with the piece letters of a language of section 17
+    /// (german, french, ...). Anything but san is not export format.
+    #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
+    notation: pgn_export::Notation,
+}
+
+impl ExportFlags {
+    /// The writer's options and whether broken games are written.
+    fn args(self) -> export::ExportArgs {
+        let base = if self.reduced { ExportOptions::reduced() } else { ExportOptions::default() };
+        let options = ExportOptions {
+            comments: base.comments && !self.no_comments,
+            variations: base.variations && !self.no_variations,
+            nags: base.nags && !self.no_nags,
+            notation: self.notation,
+            ..base
+        };
+        export::ExportArgs { options, keep_broken: self.keep_broken }
+    }
 }
 
 /// How a run went, for its exit code.
@@ -253,27 +337,14 @@ fn main() -> ExitCode {
         Command::Fen { files, every_ply, noise } => {
             finish("fen", check::run_fen(&files, every_ply, noise))
         }
-        Command::Export {
-            files,
-            output,
-            reduced,
-            no_comments,
-            no_variations,
-            no_nags,
-            keep_broken,
-            notation,
-            noise,
-        } => {
-            let base = if reduced { ExportOptions::reduced() } else { ExportOptions::default() };
-            let options = ExportOptions {
-                comments: base.comments && !no_comments,
-                variations: base.variations && !no_variations,
-                nags: base.nags && !no_nags,
-                notation,
-                ..base
-            };
-            let args = export::ExportArgs { options, keep_broken };
-            finish("export", export::run(&files, output.as_deref(), args, noise))
+        Command::Export { files, output, format, noise } => {
+            finish("export", export::run(&files, output.as_deref(), format.args(), noise))
+        }
+        Command::Sort { files, output, format, noise } => {
+            finish("sort", sort::run(&files, &output, format.args(), noise))
+        }
+        Command::Split { files, by, dir, format, noise } => {
+            finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
         }
         Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {

@@ -16,7 +16,10 @@
 //!   not export format).
 //! - [`StreamExporter`] exports games as they are read and replayed, one
 //!   pass over the file, holding one game's tags and bytes at a time;
-//!   it gives the bytes [`Writer::write_game`] gives.
+//!   it gives the bytes [`Writer::write_game`] gives. Each
+//!   [`ExportedGame`] hands back its tags and result and says where its
+//!   text and its movetext are in the output, which is what sorting
+//!   (§12) and splitting into files (§11) need.
 //! - Every byte goes through one [`Sink`]: a `Vec<u8>`, a `String`, an
 //!   [`IoSink`] around any `io::Write`, or a `fmt::Formatter`
 //!   ([`Exported`] implements `Display`).

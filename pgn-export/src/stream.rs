@@ -9,7 +9,7 @@
 //! [`Writer::write_game`] give the same bytes, which a test checks on
 //! every corpus file.
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 
 use san::pgn_syntax::nag::{Nag, Suffix};
 use san::pgn_syntax::tags::GameResult;
@@ -32,6 +32,22 @@ pub struct ExportedGame {
     /// The diagnostics of its reading and replay, in the order they were
     /// found.
     pub diagnostics: Vec<GameDiagnostic>,
+    /// Its tags as read, in input order (export writes them in its own
+    /// order, [`Tags::export_order`]).
+    pub tags: Tags,
+    /// Its result as export writes it (ruling E3): with [`tags`](Self::tags),
+    /// what the §12 collation ([`TagKey::new`](crate::collate::TagKey::new))
+    /// and the §11 file names ([`SplitBy`](crate::filename::SplitBy)) need.
+    pub result: GameResult,
+    /// Where its text is in [`StreamExporter::output`] (empty when it was
+    /// not written): at the end, its tag section, an empty line, its
+    /// movetext, an empty line. Valid until the output is cleared.
+    pub text: Range<usize>,
+    /// Where its movetext is in the output: from its first element to the
+    /// line end after the termination marker, without the empty line that
+    /// ends the game (empty when it was not written). These are the bytes
+    /// the eighth key of §12 compares.
+    pub movetext: Range<usize>,
 }
 
 /// Exports games as a [`Replayer`](san::Replayer) replays them: each game
@@ -48,7 +64,11 @@ pub struct ExportedGame {
 /// let games: Vec<_> = Reader::new(&pgn[..]).outputs(&mut replayer).collect::<Result<_, _>>()?;
 /// assert!(games[0].broken && !games[0].written);
 /// assert!(games[1].written);
-/// assert!(replayer.inner().output().ends_with(b"[Result \"*\"]\n\n1. d4 d5 *\n\n"));
+/// let output = replayer.inner().output();
+/// assert!(output.ends_with(b"[Result \"*\"]\n\n1. d4 d5 *\n\n"));
+/// assert_eq!(games[1].text, 0..output.len());
+/// assert_eq!(&output[games[1].movetext.clone()], b"1. d4 d5 *\n");
+/// assert!(games[0].text.is_empty() && games[0].movetext.is_empty());
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Debug, Default)]
@@ -216,11 +236,15 @@ impl ReplayVisitor for StreamExporter {
 
     fn end_game(&mut self, tags: Tags) -> ExportedGame {
         let written = !self.broken || self.keep_broken;
+        let result = tags.result(self.termination);
+        let start = self.output.len();
+        let mut movetext = start..start;
         if written {
-            let result = tags.result(self.termination);
             let Ok(()) = self.writer.write_tags(&tags, result, &mut self.output);
             self.output.push(b'\n');
+            movetext.start = self.output.len();
             self.output.extend_from_slice(self.writer.end_movetext(result));
+            movetext.end = self.output.len();
             self.output.push(b'\n');
         }
         ExportedGame {
@@ -228,6 +252,10 @@ impl ReplayVisitor for StreamExporter {
             broken: self.broken,
             written,
             diagnostics: std::mem::take(&mut self.diagnostics),
+            tags,
+            result,
+            text: start..self.output.len(),
+            movetext,
         }
     }
 }

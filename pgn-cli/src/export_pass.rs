@@ -1,0 +1,146 @@
+//! One pass of the inputs through the exporter, game by game, with the
+//! counts and diagnostics of `pgn export`: the first pass of `pgn sort` and
+//! the only one of `pgn split`, which differ only in where each exported
+//! game goes.
+
+use std::io::{self, Write};
+
+use pgn_export::{ExportedGame, StreamExporter};
+use pgn_syntax::{Reader, Severity};
+use san::{GameDiagnostic, Replayer};
+
+use crate::export::ExportArgs;
+use crate::report::{Diagnostics, Tally};
+use crate::{Status, unreadable};
+
+/// What a pass counts: the fields of `pgn export`'s summary line.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct ExportCounts {
+    pub(crate) games: u64,
+    pub(crate) written: u64,
+    pub(crate) skipped: u64,
+    pub(crate) diagnostics: Tally,
+}
+
+impl ExportCounts {
+    fn add(&mut self, other: &ExportCounts) {
+        self.games += other.games;
+        self.written += other.written;
+        self.skipped += other.skipped;
+        self.diagnostics.add(&other.diagnostics);
+    }
+
+    /// `games=N written=W skipped=S errors=E warnings=W notes=N`, with
+    /// `extra` (` files=F`) before the diagnostics' counts.
+    pub(crate) fn summary(&self, extra: &str) -> String {
+        format!(
+            "games={} written={} skipped={}{extra} {}",
+            self.games, self.written, self.skipped, self.diagnostics
+        )
+    }
+}
+
+/// Reads, replays and exports every game of `files` as `pgn export` does,
+/// and hands each game to `on_game` with the exporter's output, which
+/// holds the game's text ([`ExportedGame::text`]) when it was written.
+///
+/// Diagnostics are reported as `pgn export` reports them (a broken game
+/// left out is an error that says so); an input that cannot be opened or
+/// read is reported and counted in `status`, and the pass goes on with the
+/// next. With several inputs each gets its summary line. Returns the
+/// totals; the caller ends the run ([`Diagnostics::finish`], its summary
+/// line).
+///
+/// # Errors
+///
+/// What `on_game` fails with, or a failure to write to standard error.
+pub(crate) fn export_inputs<E: Write>(
+    command: &str,
+    files: &[String],
+    args: ExportArgs,
+    diagnostics: &mut Diagnostics<E>,
+    status: &mut Status,
+    mut on_game: impl FnMut(&ExportedGame, &[u8]) -> io::Result<()>,
+) -> io::Result<ExportCounts> {
+    let exporter = StreamExporter::new(args.options).keep_broken(args.keep_broken);
+    let mut replayer = Replayer::new(exporter);
+    let mut total = ExportCounts::default();
+    for name in files {
+        let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
+        let mut counts = ExportCounts::default();
+        let mut reader = Reader::new(input);
+        let mut failure = None;
+        loop {
+            match reader.read_game(&mut replayer) {
+                Ok(Some(game)) => {
+                    on_game(&game, replayer.inner().output())?;
+                    replayer.inner_mut().clear_output();
+                    count_game(&game, name, &mut counts, diagnostics)?;
+                }
+                Ok(None) => break,
+                Err(err) => {
+                    failure = Some(err);
+                    break;
+                }
+            }
+        }
+        for d in replayer.inner_mut().take_diagnostics() {
+            report(&d, name, &mut counts, diagnostics)?;
+        }
+        if let Some(err) = failure {
+            unreadable(status, &mut diagnostics.out, command, name, &err)?;
+        }
+        if files.len() > 1 {
+            writeln!(diagnostics.out, "{name}: {}", counts.summary(""))?;
+        }
+        total.add(&counts);
+    }
+    status.input_errors = total.diagnostics.errors > 0;
+    Ok(total)
+}
+
+/// Reports the game's diagnostics and counts it; a broken game left out
+/// gets an error that says so and names the move that could not be played.
+fn count_game<E: Write>(
+    game: &ExportedGame,
+    name: &str,
+    counts: &mut ExportCounts,
+    diagnostics: &mut Diagnostics<E>,
+) -> io::Result<()> {
+    counts.games += 1;
+    for d in &game.diagnostics {
+        report(d, name, counts, diagnostics)?;
+    }
+    if game.written {
+        counts.written += 1;
+        return Ok(());
+    }
+    counts.skipped += 1;
+    counts.diagnostics.count(Severity::Error);
+    // The replay's first error says which move (or which setup) could not
+    // be played.
+    let cause = game.diagnostics.iter().find_map(|d| match d {
+        GameDiagnostic::Replay(r) if r.severity() == Severity::Error => Some(r),
+        _ => None,
+    });
+    let place = cause
+        .and_then(|r| r.at)
+        .map(|at| format!("{}:{}: ", at.line, at.column))
+        .unwrap_or_default();
+    let why = cause.map(|r| r.message().to_string()).unwrap_or_default();
+    let line = format_args!(
+        "{name}:{place}game {}: error: game not exported ({why}); --keep-broken writes it as read",
+        game.number
+    );
+    diagnostics.report(Severity::Error, "game not exported", line)
+}
+
+fn report<E: Write>(
+    d: &GameDiagnostic,
+    name: &str,
+    counts: &mut ExportCounts,
+    diagnostics: &mut Diagnostics<E>,
+) -> io::Result<()> {
+    counts.diagnostics.count(d.severity());
+    diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))
+}
