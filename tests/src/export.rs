@@ -1,6 +1,7 @@
 //! Export format (§3.2 and §8 of the standard, rulings E1 to E13), file
 //! names (§11) and the collating sequence (§12): the hand-written fixtures
-//! of `tests/data/export` and small tables.
+//! of `tests/data/export`, small tables, and the cross-check with
+//! pgn-extract ([`peer`]).
 //!
 //! # Fixtures
 //!
@@ -33,6 +34,13 @@
 //! give), `§11 file names` counts [`FILE_NAMES`] and the file name
 //! functions, and `§12 collating sequence` counts [`COLLATION_PAIRS`] (one
 //! key at a time, each pair compared both ways) besides its fixture.
+//!
+//! # Peer
+//!
+//! `peer: pgn-extract re-format runs` needs the shared corpus; see
+//! [`peer`].
+
+pub mod peer;
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;
@@ -74,7 +82,7 @@ fn no_extras(_: &mut Section) {}
 /// The prefix of the §12 fixtures.
 const COLLATION_PREFIX: &str = "c12";
 
-/// The rows of this module: the fixture rows, §11 and §12.
+/// The rows of this module: the fixture rows, §11, §12, and the peer row.
 pub fn checks() -> Vec<Check> {
     let mut checks: Vec<Check> = FIXTURE_ROWS
         .iter()
@@ -95,6 +103,7 @@ pub fn checks() -> Vec<Check> {
     checks.push(Check::new("§12 collating sequence", |_ctx: &Context, section: &mut Section| {
         collation_row(section);
     }));
+    checks.push(Check::new(peer::ROW, peer::row));
     checks
 }
 

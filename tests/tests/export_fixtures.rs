@@ -1,6 +1,7 @@
 //! The export rows of the conformance harness that need no corpus (the
 //! hand-written fixtures of `tests/data/export`, §11 and §12), run on
-//! their own so that `cargo test` checks them without the shared corpus.
+//! their own so that `cargo test` checks them without the shared corpus;
+//! and the cross-check with pgn-extract, which needs it.
 
 use pgn_tests::{Context, Mode, Section, export};
 
@@ -51,6 +52,12 @@ fn every_ruling_has_a_fixture() {
 }
 
 #[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
+fn pgn_extract_re_format_runs() {
+    assert_passes(&run(export::peer::ROW));
+}
+
+#[test]
 fn every_fixture_case_can_fail() {
     // A wrong expected file fails its case: here, a changed Event value.
     let (fixtures, _) = export::fixtures();
@@ -66,4 +73,28 @@ fn every_fixture_case_can_fail() {
             fixture.expected.display()
         );
     }
+}
+
+#[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
+fn every_known_difference_is_needed() {
+    // Without its known differences, a run that lists some fails: each one
+    // is a real difference of pgn-extract's output.
+    let ctx = Context::new(Mode::Quick);
+    let folder = ctx.corpus_file(export::peer::FOLDER);
+    let mut with_known = 0;
+    for run in export::peer::RUNS.iter().filter(|run| !run.known.is_empty()) {
+        with_known += 1;
+        assert_eq!(export::peer::check_run(&folder, run), Ok(()), "{}", run.flags);
+        for &known in run.known {
+            let rest: Vec<_> = run.known.iter().copied().filter(|&k| k != known).collect();
+            let bare = export::peer::Run { known: rest.leak(), ..*run };
+            assert!(
+                export::peer::check_run(&folder, &bare).is_err(),
+                "{} without {known:?}",
+                run.flags
+            );
+        }
+    }
+    assert!(with_known > 0);
 }
