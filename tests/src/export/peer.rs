@@ -350,6 +350,12 @@ pub const LAYOUT: &[(&str, &str)] = &[
     ("supplemental tags in input order (`SetUp` before `FEN`)", "ruling E1: sorted by name"),
     ("-R: the tags in the order of the roster file", "ruling E1"),
     ("--nomovenumbers, -Wuci: no move numbers", "§8.2.2.2, ruling E5"),
+    // Seen in test-VV (`28. Bb8 $2 a6`): pgn-extract numbers a black move
+    // after a comment or a variation, but not after a NAG.
+    (
+        "no number for a black move right after a NAG",
+        "§8.2.2.2 (a NAG is intervening annotation) and ruling E5: `28. Bb8 $2 28... a6`",
+    ),
     ("-Wuci: the movetext on one line", "ruling E6"),
 ];
 
