@@ -9,15 +9,16 @@
 //! beside it, written by hand from the rulings (see the folder's
 //! `README.md`): `STEM.out.pgn` for the default options (export format),
 //! and `STEM.VARIANT.out.pgn` for the options of `pgn export --VARIANT`
-//! (`reduced`, `no-comments`, `no-nags`, `no-variations`). One expected
-//! output is one case, which passes when
+//! (`reduced`, `no-comments`, `no-nags`, `no-variations`). Each game of an
+//! expected output is one case, which passes when
 //!
 //! - every game of the input replays (no game is broken, so nothing is
 //!   written "as read");
-//! - [`Writer::write_game`] over the replayed games gives the expected bytes
-//!   exactly, and so does [`StreamExporter`] reading the input in one pass;
-//! - exporting the expected output again with the same options gives it
-//!   back unchanged (export format is a fixed point of export);
+//! - [`Writer::write_game`] over the replayed games gives the game's
+//!   expected bytes exactly, and so does [`StreamExporter`] reading the
+//!   input in one pass;
+//! - exporting the expected output again with the same options gives the
+//!   game back unchanged (export format is a fixed point of export);
 //! - the expected output has the layout of ruling E11 (LF line ends, no tab,
 //!   no space at either end of a line), which catches a slip in a
 //!   hand-written file before the writer is blamed.
@@ -233,31 +234,99 @@ fn fixture_row(prefixes: &[&str], section: &mut Section) {
         section.fail(format!("no fixtures for {prefixes:?} in {}", dir().display()));
     }
     for fixture in mine {
-        let outcome = check_fixture(fixture);
-        section.record(outcome.map_err(|err| format!("{}: {err}", file_name(&fixture.expected))));
+        let name = file_name(&fixture.expected);
+        for (game, outcome) in check_fixture(fixture).into_iter().enumerate() {
+            section.record(outcome.map_err(|err| format!("{name}, game {}: {err}", game + 1)));
+        }
     }
 }
 
 /// Checks one expected output against the writer (see the module
-/// documentation).
-pub fn check_fixture(fixture: &Fixture) -> Result<(), String> {
-    let options = fixture.options().ok_or_else(|| "unknown variant".to_owned())?;
-    let input = std::fs::read(&fixture.input).map_err(|err| format!("cannot read input: {err}"))?;
-    let expected =
-        std::fs::read(&fixture.expected).map_err(|err| format!("cannot read expected: {err}"))?;
-    no_panic(|| check_case(&input, &expected, options))?
+/// documentation): one outcome for each game it holds (a single one when
+/// the file as a whole is wrong).
+pub fn check_fixture(fixture: &Fixture) -> Vec<Result<(), String>> {
+    let read = || {
+        let options = fixture.options().ok_or_else(|| "unknown variant".to_owned())?;
+        let input =
+            std::fs::read(&fixture.input).map_err(|err| format!("cannot read input: {err}"))?;
+        let expected = std::fs::read(&fixture.expected)
+            .map_err(|err| format!("cannot read expected: {err}"))?;
+        Ok::<_, String>((input, expected, options))
+    };
+    match read() {
+        Ok((input, expected, options)) => no_panic(|| check_games(&input, &expected, options))
+            .unwrap_or_else(|err| vec![Err(err)]),
+        Err(err) => vec![Err(err)],
+    }
 }
 
 /// Checks that `input` exports as `expected` with `options`: through the
 /// tree and the stream, and again from `expected` itself.
 pub fn check_case(input: &[u8], expected: &[u8], options: ExportOptions) -> Result<(), String> {
-    check_layout(expected).map_err(|err| format!("the expected output breaks E11: {err}"))?;
-    let tree = export(input, options)?;
-    compare("Writer::write_game", &tree, expected)?;
-    let stream = export_streaming(input, options)?;
-    compare("StreamExporter", &stream, expected)?;
-    let again = export(expected, options)?;
-    compare("exporting the expected output again", &again, expected)
+    check_games(input, expected, options).into_iter().collect()
+}
+
+/// As [`check_case`], one outcome for each game of `expected`; a single
+/// `Err` when the output cannot be made or is not in export layout.
+pub fn check_games(
+    input: &[u8],
+    expected: &[u8],
+    options: ExportOptions,
+) -> Vec<Result<(), String>> {
+    let outputs = || {
+        check_layout(expected).map_err(|err| format!("the expected output breaks E11: {err}"))?;
+        Ok::<_, String>([
+            ("Writer::write_game", export(input, options)?),
+            ("StreamExporter", export_streaming(input, options)?),
+            ("exporting the expected output again", export(expected, options)?),
+        ])
+    };
+    let outputs = match outputs() {
+        Ok(outputs) => outputs,
+        Err(err) => return vec![Err(err)],
+    };
+    let expected_games = split_games(expected);
+    let mut outcomes: Vec<Result<(), String>> = expected_games
+        .iter()
+        .enumerate()
+        .map(|(index, expected)| {
+            outputs.iter().try_for_each(|(what, output)| {
+                let game = split_games(output).get(index).copied().unwrap_or_default();
+                compare(what, game, expected)
+            })
+        })
+        .collect();
+    for (what, output) in &outputs {
+        let games = split_games(output).len();
+        if games != expected_games.len() {
+            outcomes.push(Err(format!(
+                "{what} wrote {games} games, {} expected",
+                expected_games.len()
+            )));
+        }
+    }
+    outcomes
+}
+
+/// The games of a text in export format: each ends at its second empty
+/// line (after its tags and after its movetext, ruling E11).
+pub fn split_games(text: &[u8]) -> Vec<&[u8]> {
+    let mut games = Vec::new();
+    let (mut start, mut empty_lines, mut at) = (0, 0, 0);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        at += line.len();
+        if line == b"\n" {
+            empty_lines += 1;
+            if empty_lines == 2 {
+                games.push(&text[start..at]);
+                (start, empty_lines) = (at, 0);
+            }
+        }
+    }
+    if start < text.len() {
+        games.push(&text[start..]);
+    }
+    games
 }
 
 /// The games of `input`, replayed and written with [`Writer::write_game`];
@@ -629,6 +698,20 @@ mod tests {
         assert!(err.contains("line 9"), "{err}");
         let unlaid = String::from_utf8_lossy(right).replace("\n\n1.", "\n\n 1.");
         assert!(check_case(input, unlaid.as_bytes(), ExportOptions::default()).is_err());
+        // A game too many or too few fails too.
+        let two = b"1. e4 e5 *\n\n1. d4 *";
+        let outcomes = check_games(two, right, ExportOptions::default());
+        // The tree and the stream write two games; exporting `right` again, one.
+        assert_eq!(outcomes.len(), 3, "{outcomes:?}");
+        assert!(outcomes[0].is_ok() && outcomes[1..].iter().all(Result::is_err));
+    }
+
+    #[test]
+    fn games_end_at_their_second_empty_line() {
+        let text = b"[A \"1\"]\n\n1. e4 *\n\n[A \"2\"]\n\n*\n\n";
+        assert_eq!(split_games(text), [&b"[A \"1\"]\n\n1. e4 *\n\n"[..], b"[A \"2\"]\n\n*\n\n"]);
+        assert_eq!(split_games(b"[A \"1\"]\n\n1. e4"), [&b"[A \"1\"]\n\n1. e4"[..]]);
+        assert!(split_games(b"").is_empty());
     }
 
     #[test]
