@@ -286,8 +286,10 @@ impl Writer {
             Event::Comment { text, .. } => {
                 let marker = is_marker(text);
                 // Only a comment with words in it is written (and opens
-                // the variations it is in).
-                if (self.options.comments || marker) && text.iter().any(|&b| !is_space(b)) {
+                // the variations it is in). Without comments, a marker
+                // read back is left out too (ruling E13): the moves it
+                // stood before get a new one where they are written.
+                if self.options.comments && text.iter().any(|&b| !is_space(b)) {
                     self.content();
                     self.filler.comment(text);
                     self.cursor.number_black = true;
@@ -557,6 +559,21 @@ mod tests {
         assert_eq!(once.replace('\n', " "), expected);
         // The marker is not written twice when the output is read again.
         assert_eq!(movetext(&once, all), once);
+    }
+
+    #[test]
+    fn without_comments_the_marker_text_is_left_out_like_any_comment() {
+        // Ruling E13: reduced export format has no comments, so a comment
+        // of a game that replays is left out even when its text is the
+        // marker's.
+        let pgn = format!("1. e4 {{{AS_READ_MARKER}}} e5 *");
+        assert_eq!(movetext(&pgn, ExportOptions::reduced()), "1. e4 e5 *");
+        // A broken game still gets the marker, once, and keeps it when its
+        // output is read again.
+        let plain = ExportOptions { comments: false, ..ExportOptions::default() };
+        let once = movetext("1. e4 e5 2. Ke3 Nc6 *", plain);
+        assert_eq!(once, format!("1. e4 e5 {{{AS_READ_MARKER}}} 2. Ke3 Nc6 *"));
+        assert_eq!(movetext(&once, plain), once);
     }
 
     #[test]

@@ -19,6 +19,7 @@
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
 pub mod epd;
+pub mod export;
 pub mod fen;
 pub mod perft;
 pub mod reading;
@@ -87,6 +88,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(san_cross::checks());
     checks.extend(fen::checks());
     checks.extend(epd::checks());
+    checks.extend(export::checks());
     checks.extend(perft::checks());
     checks
 }
