@@ -127,7 +127,7 @@ enum Command {
         #[arg(short, long, value_name = "OUT")]
         output: Option<String>,
         /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
-        /// only, no comments, NAGs or variations.
+        /// only (and SetUp and FEN), no comments, NAGs or variations.
         #[arg(long)]
         reduced: bool,
         /// Leave out comments.
