@@ -19,6 +19,7 @@
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
 pub mod epd;
+pub mod export_roundtrip;
 pub mod fen;
 pub mod perft;
 pub mod reading;
@@ -85,6 +86,7 @@ pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
+    checks.extend(export_roundtrip::checks());
     checks.extend(fen::checks());
     checks.extend(epd::checks());
     checks.extend(perft::checks());
