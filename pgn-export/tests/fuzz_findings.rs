@@ -48,3 +48,39 @@ fn a_separate_en_passant_mark_is_never_a_move() {
     let (once, broken) = export(b"1. e4 {x} e.p. e5 *", ExportOptions::default());
     assert_eq!(broken, 0, "{}", String::from_utf8_lossy(&once));
 }
+
+/// A tag pair whose name is junk starting with a form feed (white space to
+/// the tag repair, not to the lexer) was kept with an empty name, written
+/// as `[ "2659"]`, and dropped as a pair without a name when read back.
+/// It is dropped when first read too.
+#[test]
+fn a_tag_pair_without_a_name_is_dropped() {
+    let found: &[u8] = b"[Round \"1.2\"]\n\
+    [White \"Yakubboev, Nodirbek\"]\n\
+    [Black \"Erigaisi Arjun\"]\xf6\xa4\xad\x94sult \"0-1\"]\n\
+    [\x0c\x00\x00\x00\x00\x00\x00\x00 \"2659\"]\n\
+    [WhiteTitle \"GM$]\n\
+    [WSethiteFideId \"14203987\"]\n\
+    [BlackElo \"2782\"]\n\
+    [BlackTitle \"GM\"]\n\
+    [BlackFideId \"35009192\"]\n\
+    [Variant \"Standard\"]\n\
+    [ECO \"B00\"]\n\
+    [Opening \"Pirc Defense\"]\n\
+    [StudyName \"Round 1\"]\n\
+    [ChapterName \"Yakubboev, Nodirbek - Erigaisi Arjun\"]\n\
+    [UTCD09192\"]\n\
+    [Variant \"Standard\"]\n\
+    [ECO \"B00\"]\n\
+    [Opening \"Pirc Defense\"]\n\
+    [StudyName \"Round 1\"]\n\
+    [ChapterName \"Yakubbate \"2025.06.19\"]\n\
+    [UTCTime \"08:46:08\"]\n\
+    \n";
+    idempotent(found);
+    // Minimised.
+    let minimised: &[u8] = b"[\x0c\0 \"2659\"]\n[Event \"x\"]\n1. e4 *";
+    idempotent(minimised);
+    let game = san::replay_games(minimised).next().expect("a game").expect("read").game;
+    assert!(game.tags.iter().all(|t| !t.name.is_empty()), "{:?}", game.tags);
+}
