@@ -84,3 +84,31 @@ fn a_tag_pair_without_a_name_is_dropped() {
     let game = san::replay_games(minimised).next().expect("a game").expect("read").game;
     assert!(game.tags.iter().all(|t| !t.name.is_empty()), "{:?}", game.tags);
 }
+
+/// A tag pair whose name is a comment token (`[{ -0.10 } 1... e5 ...`)
+/// took its name up to the first space (`{`) but its value from where the
+/// comment ended; written as `[{ "..."]`, the comment ended elsewhere and
+/// the value read back otherwise. What follows the name is now read from
+/// the end of the name.
+#[test]
+fn a_tag_value_starts_where_its_name_ends() {
+    let found: &[u8] = b"[Event \"?\"]\n\
+    [Site \"?\"]\n\
+    [D!te \"\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0????.??.??\"]\n\
+    [Round \"?\"]\n\
+    [White \"?\"]\n\
+    [Black \"?-1\"]\n\
+    \n\
+    1. \"]\n\
+    [Site \"?\"]\n\
+    [D!f3 \0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0\0????.??.??\"]\n\
+    [Round \"?\"]\n\
+    [{ -0.10 } 1... e5 { -1.10 } 2. g4 { \xd3\xce\xd1\xd2exd6eexd6 e.p0 } 2... Qh. exdN\0\0\04# { -3\0\0\0\06ep .9e.p0 } 0-1\n\
+    \n\
+    \n\
+    ";
+    idempotent(found);
+    // Minimised, and the same with a `;` comment as the name.
+    idempotent(b"[{ -0.10 } 1... e5 { x } 2. g4 0-1\n1. e4 *");
+    idempotent(b"[; a \"b\" c\n1. e4 *");
+}

@@ -115,7 +115,14 @@ impl<R: Read> Reader<R> {
                     g.tag = TagState::Closed;
                     return Ok(false);
                 }
-                self.skip_to(end);
+                if end < self.src.lexer.consumed() {
+                    // The token runs on past the name (`[{ a } "x"]`, a
+                    // comment): what follows the name is read from there,
+                    // not from where the token happened to end.
+                    self.src.lexer.unread(self.src.base() + end as u64);
+                } else {
+                    self.skip_to(end);
+                }
                 self.tag_name.clear();
                 self.tag_name.extend_from_slice(self.src.buf.get(start..end).unwrap_or_default());
                 g.tag = TagState::Named;
