@@ -14,12 +14,14 @@
 //! | [`fen`] | FEN parse, write, parse: the same position and the same text |
 //! | [`epd`] | EPD read, resolve, write canonical, read again: the same bytes |
 //! | [`san`] | a SAN that resolves, written in each notation and read again, names the same move |
+//! | [`export`] | export, read back, export again: the same bytes; streaming and tree export agree |
 //!
 //! Later issues add their own targets: a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in
 //! `xtask/src/fuzz.rs`.
 
 pub mod epd;
+pub mod export;
 pub mod fen;
 pub mod reader;
 pub mod replay;

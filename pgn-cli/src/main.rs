@@ -221,7 +221,8 @@ enum Command {
 #[derive(Args, Clone, Copy, Debug)]
 struct ExportFlags {
     /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
-    /// only, no comments, NAGs or variations.
+    /// only (and SetUp and FEN, which a game from a set-up position needs),
+    /// no comments, NAGs or variations.
     #[arg(long)]
     reduced: bool,
     /// Leave out comments.

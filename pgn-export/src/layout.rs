@@ -74,7 +74,9 @@ impl Filler {
     }
 
     /// A comment (ruling E9): its text cut at white space into words, `{`
-    /// glued to the first and `}` to the last; or, when the text holds a
+    /// glued to the first and `}` to the last, a word that starts with `[`
+    /// glued to the one before it (no line of a comment starts like a tag
+    /// pair); or, when the text holds a
     /// `}` (possible only in a rest-of-line comment), `;` and the text as
     /// one word that ends its line. Returns false, writing nothing, when
     /// the text is only white space.
@@ -98,7 +100,15 @@ impl Filler {
         }
         let mut first = true;
         while let Some(w) = words.next() {
-            let buf = self.token();
+            let buf = if first || w[0] != b'[' {
+                self.token()
+            } else {
+                // A line that starts with `[` (and a letter) ends a brace
+                // comment for a reader recovering from a missing `}`:
+                // such a word stays with the one before it (ruling E9).
+                self.buf.push(b' ');
+                &mut self.buf
+            };
             if first {
                 buf.push(b'{');
                 first = false;
@@ -205,6 +215,20 @@ mod tests {
     fn comments_are_cut_at_spaces_with_braces_glued() {
         assert_eq!(lay_out(&["e4", "{  a \t b\n c }", "e5"]), "e4 {a b c} e5\n");
         assert_eq!(lay_out(&["e4", "{x}", ")"]), "e4 {x})\n");
+    }
+
+    #[test]
+    fn no_comment_line_starts_with_a_bracket() {
+        // Found by the corpus round trip: `[Hochstrasser` at the start of a
+        // line read back as a tag pair ending an unterminated comment.
+        let b = "b".repeat(70);
+        assert_eq!(
+            lay_out(&["e4", &format!("{{a {b} [Hochstrasser - Papa, [ x}}")]),
+            format!("e4 {{a\n{b} [Hochstrasser\n- Papa, [ x}}\n")
+        );
+        assert_eq!(lay_out(&["e4", "{[%cal Gh3h4]}"]), "e4 {[%cal Gh3h4]}\n");
+        let long = "x".repeat(79);
+        assert_eq!(lay_out(&["e4", &format!("{{a {long} [b}}")]), format!("e4 {{a\n{long} [b}}\n"));
     }
 
     #[test]

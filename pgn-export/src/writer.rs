@@ -4,7 +4,7 @@
 use std::fmt::{self, Write as _};
 
 use san::pgn_syntax::nag::Nag;
-use san::pgn_syntax::tags::GameResult;
+use san::pgn_syntax::tags::{GameResult, SEVEN_TAG_ROSTER};
 use san::pgn_syntax::{Node, Tags};
 use san::{Event, Lan, Language, Played, ReplayedGame, ReplayedMove, San, Uci, Walker};
 
@@ -35,7 +35,9 @@ pub enum TagSet {
     /// The Seven Tag Roster, then every other tag (ruling E1).
     #[default]
     All,
-    /// The Seven Tag Roster only (reduced export format, ruling E13).
+    /// The Seven Tag Roster only (reduced export format, ruling E13), and
+    /// the SetUp and FEN tags of a game that has them: without them the
+    /// moves of a game from another position could not be played.
     Roster,
 }
 
@@ -69,8 +71,9 @@ impl Default for ExportOptions {
 }
 
 impl ExportOptions {
-    /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster,
-    /// and no comment, NAG or variation.
+    /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
+    /// (and SetUp and FEN, when the game has them), and no comment, NAG or
+    /// variation.
     pub fn reduced() -> ExportOptions {
         ExportOptions {
             tags: TagSet::Roster,
@@ -196,11 +199,11 @@ impl Writer {
         result: GameResult,
         sink: &mut S,
     ) -> Result<(), S::Error> {
-        let limit = match self.options.tags {
-            TagSet::All => usize::MAX,
-            TagSet::Roster => 7,
-        };
-        for (name, value) in tags.export_order(result).take(limit) {
+        let roster_only = self.options.tags == TagSet::Roster;
+        let written = tags.export_order(result).enumerate().filter(|(i, (name, _))| {
+            !roster_only || *i < SEVEN_TAG_ROSTER.len() || matches!(*name, b"FEN" | b"SetUp")
+        });
+        for (_, (name, value)) in written {
             sink.put(b"[")?;
             sink.put(name)?;
             sink.put(b" \"")?;
@@ -535,6 +538,23 @@ mod tests {
     fn tag_values_are_escaped_and_kept_on_one_line() {
         let text = export("[Event \"a\\\\b \\\"c\\\"\tx\"] *", ExportOptions::default());
         assert!(text.starts_with("[Event \"a\\\\b \\\"c\\\" x\"]\n"), "{text}");
+    }
+
+    #[test]
+    fn reduced_format_keeps_the_start_position() {
+        // Found by the corpus round trip: without its FEN tag, a game from
+        // another position read back broken.
+        let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
+        let pgn = format!("[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] 40... Kd5 41. Ra1 *");
+        let text = export(&pgn, ExportOptions::reduced());
+        assert!(
+            text.ends_with(&format!(
+                "[Result \"*\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n40... Kd5 41. Ra1 *\n\n"
+            )),
+            "{text}"
+        );
+        let again = san::replay_games(text.as_bytes()).next().unwrap().unwrap();
+        assert!(!is_broken(&again.game));
     }
 
     #[test]

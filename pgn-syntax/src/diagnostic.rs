@@ -96,7 +96,8 @@ pub enum DiagnosticKind {
     },
     /// `…` used as periods of a move number.
     EllipsisInMoveNumber,
-    /// `e.p.` or `ep` written as a separate word after a move; dropped.
+    /// `e.p.` or `ep` written as a separate word (after a move, or
+    /// anywhere else: it is never a move); dropped.
     SeparateEnPassantMark,
     /// A `)` with no open variation; skipped.
     UnmatchedParenthesis,

@@ -20,6 +20,7 @@
 
 pub mod epd;
 pub mod export;
+pub mod export_roundtrip;
 pub mod fen;
 pub mod perft;
 pub mod reading;
@@ -86,6 +87,7 @@ pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
+    checks.extend(export_roundtrip::checks());
     checks.extend(fen::checks());
     checks.extend(epd::checks());
     checks.extend(export::checks());

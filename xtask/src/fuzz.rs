@@ -54,6 +54,7 @@ const TARGETS: &[Target] = &[
     Target { name: "fen", max_len: 512, seeds: fen_seeds },
     Target { name: "epd", max_len: 1024, seeds: epd_seeds },
     Target { name: "san", max_len: 256, seeds: san_seeds },
+    Target { name: "export", max_len: 8 * 1024, seeds: pgn_seeds },
 ];
 
 /// Runs the targets named in `args` (all when none is) and prints the

@@ -67,9 +67,13 @@ impl<R: Read> Reader<R> {
                     }
                     return Ok(false);
                 }
-                if after_move && matches!(sym, b"e.p." | b"ep") {
+                // Never a move, wherever it stands: were it one where no
+                // move comes right before it, it would read as a mark once
+                // written after a move (`pxd6 3. e.p.`: a broken game's
+                // moves exported as read).
+                if matches!(sym, b"e.p." | b"ep") {
                     self.report(v, g, DiagnosticKind::SeparateEnPassantMark, tok.offset);
-                    g.after_move = true;
+                    g.after_move = after_move;
                     return Ok(false);
                 }
                 return self.san(v, g, tok);

@@ -106,7 +106,23 @@ impl<R: Read> Reader<R> {
                 // The name: the bytes up to white space, `"` or `]`.
                 let start = self.token_start(tok);
                 let end = self.word_end(start);
-                self.skip_to(end);
+                if end == start {
+                    // Junk that starts with a form feed (white space here,
+                    // not to the lexer): no name either, as `["x"]`.
+                    let kind = self.malformed(g, TagFault::NoName);
+                    self.report(v, g, kind, tok.offset);
+                    self.skip_past_close(start);
+                    g.tag = TagState::Closed;
+                    return Ok(false);
+                }
+                if end < self.src.lexer.consumed() {
+                    // The token runs on past the name (`[{ a } "x"]`, a
+                    // comment): what follows the name is read from there,
+                    // not from where the token happened to end.
+                    self.src.lexer.unread(self.src.base() + end as u64);
+                } else {
+                    self.skip_to(end);
+                }
                 self.tag_name.clear();
                 self.tag_name.extend_from_slice(self.src.buf.get(start..end).unwrap_or_default());
                 g.tag = TagState::Named;

@@ -1,0 +1,426 @@
+//! Export round trips over the corpus (§3.2, rulings E1 to E13): export
+//! format is a fixed point of reading and writing.
+//!
+//! For every PGN file of the corpus (`pgn/` and `bench/`, and the
+//! compressed benchmark book, decompressed in process):
+//!
+//! - **idempotence**: the file exported (`E1`, [`export_tree`]) reads back
+//!   with the same number of games, without an error but in the games that
+//!   were broken already (ruling: their moves are written as read), and
+//!   exported again gives `E1` byte for byte ([`check_idempotent`]);
+//! - **streaming = tree**: the [`StreamExporter`] driven by a
+//!   [`Replayer`] (what `pgn export` does) gives the bytes of
+//!   [`Writer::write_game`] over [`san::replay_games`], and so does the
+//!   writer over the tree replay ([`san::replay`]) of each game
+//!   ([`check_stream_is_tree`]);
+//! - **options**: reduced export format (E13), and each of comments, NAGs
+//!   and variations left out, are fixed points too.
+//!
+//! Broken games (a move that cannot be played, a start that cannot be set
+//! up) are left out by default, as `pgn export` does; a file that has any
+//! is also checked with them written ([`Writer::write_game`] always
+//! writes).
+//!
+//! The fuzz target `export` (`fuzz/src/export.rs`) calls the same checks.
+
+use std::io::Read as _;
+use std::path::{Path, PathBuf};
+
+use pgn_export::{ExportOptions, StreamExporter, TagSet, Writer, is_broken};
+use pgn_syntax::{Reader, Severity};
+use san::Replayer;
+
+use crate::parallel::parallel_map;
+use crate::reading::no_panic;
+use crate::snapshot::list_files;
+use crate::{Check, Context, Mode, Section};
+
+/// The compressed benchmark book, below the corpus root.
+const BOOK: &str = "bench/gnuchess-book_1.02.pgn.zst";
+
+/// How much of the book [`Mode::Quick`] reads (decompressed bytes, cut
+/// back to the last whole game).
+const QUICK_BOOK_PREFIX: u64 = 256 * 1024;
+
+/// How much of the book [`Mode::Default`] reads in the rows that export
+/// it several times (the option row): the whole book only in `--full`.
+const DEFAULT_BOOK_PREFIX: u64 = 8 * 1024 * 1024;
+
+/// The rows of this module.
+pub fn checks() -> Vec<Check> {
+    vec![
+        Check::new("§3.2 export idempotence (corpus)", idempotence),
+        Check::new("§3.2 streaming = tree export (corpus)", stream_is_tree),
+        Check::new("§3.2.4 reduced export idempotence", options_idempotence),
+    ]
+}
+
+/// The export of a whole input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Export {
+    /// The bytes written.
+    pub bytes: Vec<u8>,
+    /// The games read.
+    pub games: u64,
+    /// The games written.
+    pub written: u64,
+    /// For each game written: it was broken.
+    pub broken: Vec<bool>,
+    /// For each game written: the first error diagnostic of its reading
+    /// and replay, if any.
+    pub errors: Vec<Option<String>>,
+}
+
+/// Exports every game of `input` with `options` through
+/// [`Writer::write_game`] over [`san::replay_games`] (the tree path),
+/// broken games too when `keep_broken`.
+///
+/// # Errors
+///
+/// Reading from memory failed.
+pub fn export_tree(
+    input: &[u8],
+    options: ExportOptions,
+    keep_broken: bool,
+) -> Result<Export, String> {
+    let mut export = Export::default();
+    let mut writer = Writer::new(options);
+    for game in san::replay_games(input) {
+        let game = game.map_err(|e| format!("cannot read: {e}"))?;
+        export.games += 1;
+        let broken = is_broken(&game.game);
+        if broken && !keep_broken {
+            continue;
+        }
+        let Ok(()) = writer.write_game(&game.game, &mut export.bytes);
+        export.written += 1;
+        export.broken.push(broken);
+        let error = game.diagnostics.iter().find(|d| d.severity() == Severity::Error);
+        export.errors.push(error.map(ToString::to_string));
+    }
+    Ok(export)
+}
+
+/// Exports every game of `input` as `pgn export` does: a
+/// [`StreamExporter`] driven by a [`Replayer`], one pass.
+///
+/// # Errors
+///
+/// Reading from memory failed.
+pub fn export_stream(
+    input: &[u8],
+    options: ExportOptions,
+    keep_broken: bool,
+) -> Result<Export, String> {
+    let mut export = Export::default();
+    let mut replayer = Replayer::new(StreamExporter::new(options).keep_broken(keep_broken));
+    let mut reader = Reader::new(input);
+    while let Some(game) =
+        reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
+    {
+        export.games += 1;
+        if game.written {
+            export.written += 1;
+            export.broken.push(game.broken);
+        }
+        export.bytes.extend_from_slice(replayer.inner().output());
+        replayer.inner_mut().clear_output();
+    }
+    Ok(export)
+}
+
+/// Exports every game of `input` from the tree replay: [`san::replay`]
+/// of each game of [`pgn_syntax::read_games`], written by
+/// [`Writer::write_game`].
+///
+/// # Errors
+///
+/// Reading from memory failed.
+pub fn export_replayed(
+    input: &[u8],
+    options: ExportOptions,
+    keep_broken: bool,
+) -> Result<Export, String> {
+    let mut export = Export::default();
+    let mut writer = Writer::new(options);
+    for read in pgn_syntax::read_games(input) {
+        let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
+        let (game, _) = san::replay(&game, &source);
+        export.games += 1;
+        let broken = is_broken(&game);
+        if broken && !keep_broken {
+            continue;
+        }
+        let Ok(()) = writer.write_game(&game, &mut export.bytes);
+        export.written += 1;
+        export.broken.push(broken);
+    }
+    Ok(export)
+}
+
+/// What a round trip checked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoundTrip {
+    /// Games read from the input.
+    pub games: u64,
+    /// Games written (all of them, or the unbroken ones).
+    pub written: u64,
+}
+
+/// Export idempotence: `E1` = export(`input`); `E1` read back has as many
+/// games as were written, a game that was not broken neither broken nor
+/// with an error, and export(read(`E1`)) = `E1` byte for byte.
+///
+/// # Errors
+///
+/// What differs, and where.
+pub fn check_idempotent(
+    input: &[u8],
+    options: ExportOptions,
+    keep_broken: bool,
+) -> Result<RoundTrip, String> {
+    let first = export_tree(input, options, keep_broken)?;
+    let second = export_tree(&first.bytes, options, true)?;
+    if second.games != first.written {
+        return Err(format!(
+            "{} games written, {} read back ({} in the input)",
+            first.written, second.games, first.games
+        ));
+    }
+    let games = first.broken.iter().zip(&second.broken).zip(&second.errors);
+    for (i, ((&was, &is), error)) in games.enumerate() {
+        let number = i + 1;
+        // A broken game may read back whole: the options left out the
+        // variation that was broken.
+        if is && !was {
+            return Err(format!("written game {number} was not broken, read back broken"));
+        }
+        if let (false, Some(error)) = (is, error) {
+            return Err(format!("written game {number} reads back with an error: {error}"));
+        }
+    }
+    if second.bytes != first.bytes {
+        return Err(format!("exported again, {}", first_difference(&first.bytes, &second.bytes)));
+    }
+    Ok(RoundTrip { games: first.games, written: first.written })
+}
+
+/// Streaming export ([`export_stream`]) and tree export ([`export_tree`],
+/// and [`export_replayed`] from the tree replay) give the same bytes and
+/// write the same games.
+///
+/// # Errors
+///
+/// What differs, and where.
+pub fn check_stream_is_tree(
+    input: &[u8],
+    options: ExportOptions,
+    keep_broken: bool,
+) -> Result<RoundTrip, String> {
+    let tree = export_tree(input, options, keep_broken)?;
+    let others = [
+        ("streaming", export_stream(input, options, keep_broken)?),
+        ("the tree replay", export_replayed(input, options, keep_broken)?),
+    ];
+    for (name, other) in others {
+        if (other.games, other.written) != (tree.games, tree.written) {
+            return Err(format!(
+                "{name} read {} games and wrote {}, replay_games {} and {}",
+                other.games, other.written, tree.games, tree.written
+            ));
+        }
+        if other.broken != tree.broken {
+            return Err(format!("{name} and replay_games disagree on which games are broken"));
+        }
+        if other.bytes != tree.bytes {
+            return Err(format!("{name}: {}", first_difference(&tree.bytes, &other.bytes)));
+        }
+    }
+    Ok(RoundTrip { games: tree.games, written: tree.written })
+}
+
+/// Where `got` first differs from `want`: the line number and both lines.
+pub fn first_difference(want: &[u8], got: &[u8]) -> String {
+    let at = want.iter().zip(got).position(|(a, b)| a != b).unwrap_or(want.len().min(got.len()));
+    let line = want[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let line_of = |text: &[u8]| {
+        let start = text[..at].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let end = text[at..].iter().position(|&b| b == b'\n').map_or(text.len(), |i| at + i);
+        short(&text[start..end].escape_ascii().to_string(), 160)
+    };
+    format!("line {line} differs: `{}` became `{}`", line_of(want), line_of(got))
+}
+
+/// Shortens a message to `max` characters.
+fn short(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max).collect();
+        format!("{cut}…")
+    }
+}
+
+/// One input of the rows: a corpus file, or a prefix of the book.
+struct Input {
+    /// Its name in messages (the path below the corpus root).
+    name: String,
+    /// The file, or the book and how much of it to read.
+    source: Source,
+}
+
+enum Source {
+    File(PathBuf),
+    Book { path: PathBuf, limit: Option<u64> },
+}
+
+impl Input {
+    fn bytes(&self) -> Result<Vec<u8>, String> {
+        match &self.source {
+            Source::File(path) => std::fs::read(path).map_err(|e| format!("cannot read: {e}")),
+            Source::Book { path, limit } => decompress(path, *limit),
+        }
+    }
+}
+
+/// The decompressed bytes of a zstd file, or their first `limit` bytes cut
+/// back to the end of the last game that starts before the limit (at the
+/// last empty line before a tag).
+fn decompress(path: &Path, limit: Option<u64>) -> Result<Vec<u8>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    let decoder = zstd::stream::read::Decoder::new(file).map_err(|e| format!("zstd: {e}"))?;
+    let mut bytes = Vec::new();
+    let read = match limit {
+        Some(limit) => decoder.take(limit).read_to_end(&mut bytes),
+        None => { decoder }.read_to_end(&mut bytes),
+    };
+    read.map_err(|e| format!("zstd: {e}"))?;
+    if limit.is_some_and(|limit| bytes.len() as u64 == limit)
+        && let Some(end) = bytes.windows(3).rposition(|w| w == b"\n\n[")
+    {
+        bytes.truncate(end + 2);
+    }
+    Ok(bytes)
+}
+
+/// The inputs of a row: every `.pgn` file below `pgn/` and `bench/` (only
+/// those of at most 64 KiB in [`Mode::Quick`], which runs unoptimised
+/// code), and the book, its first `book_limit` bytes when one is given.
+fn inputs(ctx: &Context, section: &mut Section, book_limit: Option<u64>) -> Vec<Input> {
+    let mut files = Vec::new();
+    for folder in ["pgn", "bench"] {
+        if let Err(e) = list_files(&ctx.corpus_file(folder), &mut files) {
+            section.fail(format!("cannot list {folder}: {e}"));
+        }
+    }
+    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
+    if ctx.mode == Mode::Quick {
+        files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= 64 * 1024));
+    }
+    let name = |path: &Path| path.strip_prefix(&ctx.corpus).unwrap_or(path).display().to_string();
+    let mut inputs: Vec<Input> =
+        files.into_iter().map(|p| Input { name: name(&p), source: Source::File(p) }).collect();
+    let book = ctx.corpus_file(BOOK);
+    let name = match book_limit {
+        Some(limit) => format!("{BOOK} (first {} KiB)", limit / 1024),
+        None => BOOK.to_owned(),
+    };
+    // The book first: the longest job starts while the files keep the
+    // other threads busy.
+    inputs.insert(0, Input { name, source: Source::Book { path: book, limit: book_limit } });
+    inputs
+}
+
+/// Runs `check` on every input in parallel and records one case per
+/// input.
+fn run(
+    section: &mut Section,
+    inputs: &[Input],
+    check: impl Fn(&[u8]) -> Result<RoundTrip, String> + Sync,
+) {
+    let results = parallel_map(inputs, |input| {
+        let bytes = input.bytes()?;
+        no_panic(|| check(&bytes))?
+    });
+    for (input, result) in inputs.iter().zip(results) {
+        section.record(result.map(|_| ()).map_err(|e| short(&format!("{}: {e}", input.name), 400)));
+    }
+}
+
+/// Runs a check with broken games left out, and, when the input has any
+/// and `broken_too`, again with them written.
+fn both_ways(
+    input: &[u8],
+    broken_too: bool,
+    check: impl Fn(&[u8], bool) -> Result<RoundTrip, String>,
+) -> Result<RoundTrip, String> {
+    let without = check(input, false)?;
+    if broken_too && without.written < without.games {
+        check(input, true).map_err(|e| format!("with broken games written: {e}"))?;
+    }
+    Ok(without)
+}
+
+/// The book's prefix for a row that exports it twice.
+fn book_limit(ctx: &Context) -> Option<u64> {
+    match ctx.mode {
+        Mode::Quick => Some(QUICK_BOOK_PREFIX),
+        Mode::Default | Mode::Full => None,
+    }
+}
+
+/// Row 1: export idempotence with the default options.
+fn idempotence(ctx: &Context, section: &mut Section) {
+    let inputs = inputs(ctx, section, book_limit(ctx));
+    run(section, &inputs, |input| {
+        both_ways(input, true, |input, keep| {
+            check_idempotent(input, ExportOptions::default(), keep)
+        })
+    });
+}
+
+/// Row 2: streaming and tree export give the same bytes.
+fn stream_is_tree(ctx: &Context, section: &mut Section) {
+    let inputs = inputs(ctx, section, book_limit(ctx));
+    run(section, &inputs, |input| {
+        both_ways(input, true, |input, keep| {
+            check_stream_is_tree(input, ExportOptions::default(), keep)
+        })
+    });
+}
+
+/// The option sets of row 3: reduced export format, and each part left
+/// out on its own.
+fn option_sets() -> [(&'static str, ExportOptions); 4] {
+    let all = ExportOptions::default();
+    [
+        ("reduced", ExportOptions::reduced()),
+        ("no comments", ExportOptions { comments: false, ..all }),
+        ("no NAGs", ExportOptions { nags: false, ..all }),
+        ("no variations", ExportOptions { variations: false, ..all }),
+    ]
+}
+
+/// Row 3: idempotence with reduced export format and with parts left out.
+fn options_idempotence(ctx: &Context, section: &mut Section) {
+    let limit = match ctx.mode {
+        Mode::Quick => Some(QUICK_BOOK_PREFIX),
+        Mode::Default => Some(DEFAULT_BOOK_PREFIX),
+        Mode::Full => None,
+    };
+    let inputs = inputs(ctx, section, limit);
+    run(section, &inputs, |input| {
+        let mut first = None;
+        for (name, options) in option_sets() {
+            // Without its other tags a broken game may be another game:
+            // one of a Variant this crate does not play is replayed as
+            // chess when read back. Reduced format writes no broken game.
+            let broken_too = options.tags == TagSet::All;
+            let r =
+                both_ways(input, broken_too, |input, keep| check_idempotent(input, options, keep))
+                    .map_err(|e| format!("{name}: {e}"))?;
+            first.get_or_insert(r);
+        }
+        Ok(first.unwrap_or_default())
+    });
+}
