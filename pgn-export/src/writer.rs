@@ -247,7 +247,28 @@ impl Writer {
     }
 
     /// Writes the next element of the movetext.
+    #[inline]
     pub fn event(&mut self, event: Event<'_>) {
+        // A move, the most common event, is written inline: where the
+        // replay makes the events, its fields then stay in registers
+        // rather than being stored and loaded back.
+        match event {
+            Event::Move(played) if self.cursor.skipping == 0 => self.played(&played),
+            _ => self.other_event(event),
+        }
+    }
+
+    /// A move (outside a variation left out).
+    #[inline]
+    fn played(&mut self, played: &Played<'_>) {
+        self.content();
+        self.number(played.ply);
+        self.write_move(played);
+        self.suffix(played.suffix.map(|s| s.nag()));
+    }
+
+    /// Any event but a move that is written.
+    fn other_event(&mut self, event: Event<'_>) {
         if self.cursor.skipping > 0 {
             match event {
                 Event::BeginVariation { .. } => self.cursor.skipping += 1,
@@ -257,12 +278,7 @@ impl Writer {
             return;
         }
         match event {
-            Event::Move(played) => {
-                self.content();
-                self.number(played.ply);
-                self.write_move(&played);
-                self.suffix(played.suffix.map(|s| s.nag()));
-            }
+            Event::Move(played) => self.played(&played),
             Event::Unresolved { san, ply, .. } => {
                 if let Some(top) = self.as_read.last_mut()
                     && !*top
@@ -336,6 +352,7 @@ impl Writer {
     }
 
     /// The move number before a move of `ply` (ruling E5).
+    #[inline]
     fn number(&mut self, ply: u32) {
         let white = ply % 2 == 1;
         if white || self.cursor.number_black {
@@ -350,11 +367,12 @@ impl Writer {
         self.cursor.number_black = !white;
     }
 
+    #[inline]
     fn write_move(&mut self, played: &Played<'_>) {
         let notation = self.options.notation;
         let word = self.filler.token();
         match notation {
-            Notation::San => San::from_played(played).append_to(word),
+            Notation::San => San::append_played(played, word),
             Notation::Lan => push_display(word, Lan::from_played(played)),
             Notation::Uci => push_display(word, Uci { m: played.m, mode: Default::default() }),
             Notation::Fan => push_display(word, San::from_played(played).fan(played.before.turn())),

@@ -8,7 +8,7 @@
 
 use std::fmt::{self, Write};
 
-use chess_core::{CastlingSide, Color, File, Move, Position, Role, Square};
+use chess_core::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::Language;
 use crate::resolve::disambiguation;
@@ -55,6 +55,7 @@ impl San {
     /// The canonical SAN of a move the [`Walker`](crate::Walker) or a
     /// replay yields: [`San::from_move`] with the check mark read from the
     /// position after it, with no move played and no copy.
+    #[inline]
     pub fn from_played(played: &Played<'_>) -> San {
         let kind = match played.m {
             // The replay found no other piece that could make the move: no
@@ -66,13 +67,50 @@ impl San {
             }
             _ => San::from_move_without_check(played.before, played.m).kind,
         };
-        let check = match played.mate {
-            _ if !played.after.is_check() => None,
-            Some(true) => Some(Check::Checkmate),
-            Some(false) => Some(Check::Check),
-            None => check_of(played.after),
-        };
-        San { kind, check }
+        San { kind, check: check_of_played(played) }
+    }
+
+    /// Appends the canonical SAN of a move the [`Walker`](crate::Walker)
+    /// or a replay yields to `out`: the bytes of
+    /// `San::from_played(played).append_to(out)`, written straight from
+    /// the move, which is what export format does for every move.
+    ///
+    /// ```
+    /// use san::{Event, San, Walker};
+    ///
+    /// let game = san::replay_games(&b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *"[..])
+    ///     .next()
+    ///     .expect("a game")?
+    ///     .game;
+    /// let mut out = Vec::new();
+    /// let mut walker = Walker::new(&game);
+    /// while let Some(event) = walker.next() {
+    ///     if let Event::Move(played) = event {
+    ///         San::append_played(&played, &mut out);
+    ///         out.push(b' ');
+    ///     }
+    /// }
+    /// assert_eq!(out, b"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7# ");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    #[inline]
+    pub fn append_played(played: &Played<'_>, out: &mut Vec<u8>) {
+        let letters = Language::English.letters();
+        match played.m {
+            Move::Normal { role, from, to, capture, promotion } => {
+                let capture = capture.is_some();
+                let (file, rank) = if played.sole_origin {
+                    ((role == Role::Pawn && capture).then_some(from.file()), None)
+                } else {
+                    disambiguation(played.before, played.m)
+                };
+                let mut bytes = SanBytes::default();
+                bytes.normal(letters, role, file, rank, capture, to, promotion);
+                bytes.check(check_of_played(played));
+                bytes.append_to(out);
+            }
+            _ => San::from_played(played).append_to(out),
+        }
     }
 
     /// [`San::from_move`] without the check mark (`check` is `None`): no
@@ -98,9 +136,9 @@ impl San {
     }
 
     /// Appends the SAN to `out`, the bytes `Display` writes.
+    #[inline]
     pub fn append_to(&self, out: &mut Vec<u8>) {
-        // Writing into a Vec cannot fail.
-        let _ = write_san(&mut Bytes(out), self, Letters::Language(Language::English));
+        SanBytes::new(self, Language::English).append_to(out);
     }
 
     /// The SAN with the piece letters of `lang` (§17), for presentation.
@@ -133,6 +171,18 @@ impl San {
     /// ```
     pub fn fan(self, color: Color) -> Fan {
         Fan { san: self, color }
+    }
+}
+
+/// The check mark of a played move: from the replay's hint when it has
+/// one, else from the position after it.
+#[inline]
+fn check_of_played(played: &Played<'_>) -> Option<Check> {
+    match played.mate {
+        _ if !played.after.is_check() => None,
+        Some(true) => Some(Check::Checkmate),
+        Some(false) => Some(Check::Check),
+        None => check_of(played.after),
     }
 }
 
@@ -192,28 +242,6 @@ enum Letters {
     Figurines(Color),
 }
 
-/// A `fmt::Write` over a byte buffer.
-struct Bytes<'a>(&'a mut Vec<u8>);
-
-impl Write for Bytes<'_> {
-    fn write_str(&mut self, s: &str) -> fmt::Result {
-        self.0.extend_from_slice(s.as_bytes());
-        Ok(())
-    }
-
-    /// One byte for ASCII (every character of English SAN), without the
-    /// UTF-8 encoding of the default.
-    #[inline]
-    fn write_char(&mut self, c: char) -> fmt::Result {
-        if c.is_ascii() {
-            self.0.push(c as u8);
-            Ok(())
-        } else {
-            self.write_str(c.encode_utf8(&mut [0; 4]))
-        }
-    }
-}
-
 fn write_piece<W: Write>(out: &mut W, role: Role, letters: Letters) -> fmt::Result {
     match letters {
         Letters::Language(lang) => out.write_char(char::from(lang.letter(role))),
@@ -268,39 +296,150 @@ fn write_castle<W: Write>(out: &mut W, side: CastlingSide) -> fmt::Result {
     })
 }
 
-fn write_san<W: Write>(out: &mut W, san: &San, letters: Letters) -> fmt::Result {
-    match san.kind {
-        SanKind::Normal { role, file, rank, capture, to, promotion } => {
-            // A pawn has no letter, but for an origin rank (never in
-            // canonical SAN; read from `Pe2e4`): without it, `e2e4` would
-            // read as a move by whatever stands on e2, and `2e4` not at all.
-            if role != Role::Pawn || rank.is_some() {
-                write_piece(out, role, letters)?;
+/// The bytes of a SAN in the ASCII letters of a language, made in a
+/// register: the one encoder of SAN, behind [`San::append_to`],
+/// [`San::append_played`], `Display`, the §17 letters and FAN (which
+/// swaps the letters for figurines).
+///
+/// The longest SAN is 9 bytes: a piece letter, an origin file and rank,
+/// `x`, a square, `=` and a letter, and a check mark (`Qa1xb2=Q#`); so the
+/// 16 bytes of a `u128` always hold it. They are kept in an integer, not
+/// an array, so that appending them is two stores from registers: a copy
+/// of bytes just written one by one to the stack stalls the processor
+/// (the copy cannot be forwarded from the byte stores), and that stall
+/// was most of the cost of export format's moves.
+#[derive(Default)]
+struct SanBytes {
+    /// Byte `i` of the SAN is bits `8 i .. 8 i + 8`.
+    bytes: u128,
+    len: u32,
+}
+
+impl SanBytes {
+    #[inline]
+    fn new(san: &San, lang: Language) -> SanBytes {
+        let letters = lang.letters();
+        let mut out = SanBytes::default();
+        match san.kind {
+            SanKind::Normal { role, file, rank, capture, to, promotion } => {
+                out.normal(letters, role, file, rank, capture, to, promotion);
             }
-            if let Some(file) = file {
-                out.write_char(file.char())?;
+            SanKind::Coordinates { from, capture, to, promotion } => {
+                out.square(from);
+                if capture {
+                    out.push(b'x');
+                }
+                out.square(to);
+                out.promotion(promotion, letters);
             }
-            if let Some(rank) = rank {
-                out.write_char(rank.char())?;
-            }
-            if capture {
-                out.write_char('x')?;
-            }
-            write_square(out, to)?;
-            write_promotion(out, promotion, letters)?;
+            SanKind::Castle(CastlingSide::KingSide) => out.extend(b"O-O"),
+            SanKind::Castle(CastlingSide::QueenSide) => out.extend(b"O-O-O"),
+            SanKind::Null => out.extend(b"--"),
         }
-        SanKind::Coordinates { from, capture, to, promotion } => {
-            write_square(out, from)?;
-            if capture {
-                out.write_char('x')?;
-            }
-            write_square(out, to)?;
-            write_promotion(out, promotion, letters)?;
-        }
-        SanKind::Castle(side) => write_castle(out, side)?,
-        SanKind::Null => out.write_str("--")?,
+        out.check(san.check);
+        out
     }
-    write_check(out, san.check)
+
+    /// A piece or pawn move ([`SanKind::Normal`]).
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn normal(
+        &mut self,
+        letters: &[u8; 6],
+        role: Role,
+        file: Option<File>,
+        rank: Option<Rank>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    ) {
+        // A pawn has no letter, but for an origin rank (never in canonical
+        // SAN; read from `Pe2e4`): without it, `e2e4` would read as a move
+        // by whatever stands on e2, and `2e4` not at all.
+        if role != Role::Pawn || rank.is_some() {
+            self.push(letters[role.index()]);
+        }
+        if let Some(file) = file {
+            self.push(file.char() as u8);
+        }
+        if let Some(rank) = rank {
+            self.push(rank.char() as u8);
+        }
+        if capture {
+            self.push(b'x');
+        }
+        self.square(to);
+        self.promotion(promotion, letters);
+    }
+
+    #[inline]
+    fn check(&mut self, check: Option<Check>) {
+        match check {
+            Some(Check::Check) => self.push(b'+'),
+            Some(Check::Checkmate) => self.push(b'#'),
+            None => {}
+        }
+    }
+
+    /// Adds a byte (past 16 bytes, which no SAN reaches, nothing).
+    #[inline]
+    fn push(&mut self, b: u8) {
+        if self.len < 16 {
+            self.bytes |= u128::from(b) << (8 * self.len);
+            self.len += 1;
+        }
+    }
+
+    fn extend(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.push(b);
+        }
+    }
+
+    #[inline]
+    fn square(&mut self, sq: Square) {
+        self.push(sq.file().char() as u8);
+        self.push(sq.rank().char() as u8);
+    }
+
+    #[inline]
+    fn promotion(&mut self, promotion: Option<Role>, letters: &[u8; 6]) {
+        if let Some(role) = promotion {
+            self.push(b'=');
+            self.push(letters[role.index()]);
+        }
+    }
+
+    /// Calls `f` with the bytes.
+    fn with_bytes<T>(&self, f: impl FnOnce(&[u8]) -> T) -> T {
+        let bytes = self.bytes.to_le_bytes();
+        f(&bytes[..self.len as usize])
+    }
+
+    /// Appends the SAN to `out`: all 16 bytes, then the length cut to the
+    /// SAN's.
+    #[inline]
+    fn append_to(&self, out: &mut Vec<u8>) {
+        let end = out.len() + self.len as usize;
+        out.extend_from_slice(&self.bytes.to_le_bytes());
+        out.truncate(end);
+    }
+}
+
+fn write_san<W: Write>(out: &mut W, san: &San, letters: Letters) -> fmt::Result {
+    match letters {
+        // Every letter of SAN is ASCII.
+        Letters::Language(lang) => SanBytes::new(san, lang)
+            .with_bytes(|bytes| bytes.iter().try_for_each(|&b| out.write_char(char::from(b)))),
+        // In English SAN the upper-case letters K, Q, R, B, N, P are the
+        // pieces' (files are lower case, castling is `O`).
+        Letters::Figurines(_) => SanBytes::new(san, Language::English).with_bytes(|bytes| {
+            bytes.iter().try_for_each(|&b| match Language::English.role(b) {
+                Some(role) => write_piece(out, role, letters),
+                None => out.write_char(char::from(b)),
+            })
+        }),
+    }
 }
 
 /// A move in long algebraic notation: the piece letter (none for pawns),
