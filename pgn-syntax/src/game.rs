@@ -9,6 +9,7 @@
 //! other.
 
 use std::borrow::Cow;
+use std::fmt;
 
 use crate::movetext::Movetext;
 use crate::nag::Suffix;
@@ -24,45 +25,128 @@ pub struct SanText {
     pub suffix: Option<Suffix>,
 }
 
-/// A tag pair: name and value, bytes as in the input (the value with its
-/// escapes decoded).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Tag {
+/// A tag pair of a [`Tags`]: name and value, bytes as in the input (the
+/// value with its escapes decoded), borrowed from the list that holds them.
+///
+/// Its `Debug` shows both as text (lossily, for bytes that are not UTF-8),
+/// since a tag is text in all but the rarest of inputs.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Tag<'a> {
     /// The tag name.
-    pub name: Box<[u8]>,
+    pub name: &'a [u8],
     /// The value with its escapes decoded.
-    pub value: Box<[u8]>,
+    pub value: &'a [u8],
+}
+
+impl fmt::Debug for Tag<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tag")
+            .field("name", &String::from_utf8_lossy(self.name))
+            .field("value", &String::from_utf8_lossy(self.value))
+            .finish()
+    }
+}
+
+/// Where one pair lies in the bytes of a [`Tags`]: its name ends (and its
+/// value starts) at `name_end`, its value ends at `end`. It starts where
+/// the pair before it ends, or at 0.
+///
+/// Offsets are `usize`: a tag section has no length limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Span {
+    name_end: usize,
+    end: usize,
 }
 
 /// The tag pairs of a game in input order, duplicates kept (ruling E2: the
 /// last of a name wins when a value is asked for).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Tags(Vec<Tag>);
+///
+/// The pairs are stored compactly rather than as a box per name and per
+/// value: every name and value one after the other in one buffer, and
+/// beside it where each pair ends. A game's tags are then two buffers
+/// however many pairs it has, not two allocations a pair, which matters to
+/// readers that make a game per game read (no allocation per token on a
+/// hot path). [`iter`](Tags::iter) gives the pairs as [`Tag`] views.
+///
+/// Two lists are equal when they hold the same pairs in the same order:
+/// the buffers hold the pairs and nothing else, so comparing them compares
+/// the pairs.
+#[derive(Clone, Default, PartialEq, Eq, Hash)]
+pub struct Tags {
+    /// Each pair's name, then its value, pair after pair in input order.
+    bytes: Vec<u8>,
+    /// Where each pair ends in `bytes`, one per pair in input order.
+    spans: Vec<Span>,
+}
 
 impl Tags {
     /// No tags.
     pub fn new() -> Tags {
-        Tags(Vec::new())
+        Tags::default()
+    }
+
+    /// The number of pairs, duplicates included.
+    pub fn len(&self) -> usize {
+        self.spans.len()
+    }
+
+    /// Whether there are no pairs.
+    pub fn is_empty(&self) -> bool {
+        self.spans.is_empty()
+    }
+
+    /// The pairs in input order, duplicates included. The iterator goes
+    /// both ways and knows its length; its `nth` is cheap, for the pair at
+    /// an index.
+    pub fn iter(&self) -> TagIter<'_> {
+        TagIter { tags: self, front: 0, back: self.spans.len() }
     }
 
     /// Adds a tag pair at the end (a name given before is not replaced:
     /// the last one wins, ruling E2).
-    pub fn push(&mut self, name: impl Into<Box<[u8]>>, value: impl Into<Box<[u8]>>) {
-        self.0.push(Tag { name: name.into(), value: value.into() });
+    pub fn push(&mut self, name: impl AsRef<[u8]>, value: impl AsRef<[u8]>) {
+        self.bytes.extend_from_slice(name.as_ref());
+        let name_end = self.bytes.len();
+        self.bytes.extend_from_slice(value.as_ref());
+        self.spans.push(Span { name_end, end: self.bytes.len() });
     }
 
-    /// Sets `name` to `value`: replaces the last pair of that name, or
-    /// adds one at the end.
-    pub fn set(&mut self, name: &str, value: impl Into<Box<[u8]>>) {
-        match self.0.iter_mut().rev().find(|t| &*t.name == name.as_bytes()) {
-            Some(tag) => tag.value = value.into(),
-            None => self.push(name.as_bytes(), value),
+    /// Sets `name` to `value`: replaces the value of the last pair of that
+    /// name, or adds one at the end.
+    ///
+    /// A replaced value of another length moves the bytes after it, and
+    /// where the later pairs end, so that the list is what pushing the same
+    /// pairs would have made (and equal to it). Replacing is rare: a
+    /// builder setting a tag it set before.
+    pub fn set(&mut self, name: &str, value: impl AsRef<[u8]>) {
+        let value = value.as_ref();
+        let Some(i) = self.iter().rposition(|t| t.name == name.as_bytes()) else {
+            self.push(name, value);
+            return;
+        };
+        let Span { name_end: start, end } = self.spans[i];
+        self.bytes.splice(start..end, value.iter().copied());
+        self.spans[i].end = start + value.len();
+        // The later pairs move by the change in length. Every offset of
+        // theirs is at least `end`, itself at least the old length:
+        // subtracting first cannot underflow.
+        let old = end - start;
+        for span in &mut self.spans[i + 1..] {
+            span.name_end = span.name_end - old + value.len();
+            span.end = span.end - old + value.len();
         }
     }
 
     /// The value of the last tag named `name` (ruling E2: the last wins).
     pub fn get(&self, name: &str) -> Option<&[u8]> {
-        self.0.iter().rev().find(|t| &*t.name == name.as_bytes()).map(|t| &*t.value)
+        self.iter().rev().find(|t| t.name == name.as_bytes()).map(|t| t.value)
+    }
+
+    /// Removes every pair, keeping the buffers' capacity for the next
+    /// game's tags.
+    pub fn clear(&mut self) {
+        self.bytes.clear();
+        self.spans.clear();
     }
 
     /// The result of a game with these tags and the termination marker
@@ -120,41 +204,118 @@ impl Tags {
         // Last occurrence first, then a stable sort by name: the first of
         // each run of one name is its last value (E2). n log n, however
         // many tags a game has.
-        let mut others: Vec<&Tag> = self
-            .0
+        let mut others: Vec<Tag<'_>> = self
             .iter()
             .rev()
-            .filter(|t| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == &*t.name))
+            .filter(|t| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == t.name))
             .collect();
-        others.sort_by(|a, b| a.name.cmp(&b.name));
+        others.sort_by(|a, b| a.name.cmp(b.name));
         others.dedup_by(|later, kept| later.name == kept.name);
-        roster.chain(others.into_iter().map(|t| (&*t.name, Cow::Borrowed(&*t.value))))
+        roster.chain(others.into_iter().map(|t| (t.name, Cow::Borrowed(t.value))))
+    }
+
+    /// The pair at index `i`, which is less than `len()`.
+    fn pair(&self, i: usize) -> Tag<'_> {
+        let start = match i {
+            0 => 0,
+            _ => self.spans[i - 1].end,
+        };
+        let Span { name_end, end } = self.spans[i];
+        Tag { name: &self.bytes[start..name_end], value: &self.bytes[name_end..end] }
     }
 }
 
-/// The pairs in input order, duplicates included, as a slice.
-impl std::ops::Deref for Tags {
-    type Target = [Tag];
-
-    fn deref(&self) -> &[Tag] {
-        &self.0
+/// The pairs as a list of name and value, shown as text (lossily, for
+/// bytes that are not UTF-8), rather than the buffers they are kept in.
+impl fmt::Debug for Tags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list()
+            .entries(
+                self.iter()
+                    .map(|t| (String::from_utf8_lossy(t.name), String::from_utf8_lossy(t.value))),
+            )
+            .finish()
     }
 }
 
 impl<'a> IntoIterator for &'a Tags {
-    type Item = &'a Tag;
-    type IntoIter = std::slice::Iter<'a, Tag>;
+    type Item = Tag<'a>;
+    type IntoIter = TagIter<'a>;
 
-    fn into_iter(self) -> Self::IntoIter {
-        self.0.iter()
+    fn into_iter(self) -> TagIter<'a> {
+        self.iter()
     }
 }
 
-impl FromIterator<Tag> for Tags {
-    fn from_iter<I: IntoIterator<Item = Tag>>(iter: I) -> Tags {
-        Tags(iter.into_iter().collect())
+/// A list of the pairs, in the order given.
+impl<N: AsRef<[u8]>, V: AsRef<[u8]>> FromIterator<(N, V)> for Tags {
+    fn from_iter<I: IntoIterator<Item = (N, V)>>(iter: I) -> Tags {
+        let mut tags = Tags::new();
+        for (name, value) in iter {
+            tags.push(name, value);
+        }
+        tags
     }
 }
+
+/// A list of the pairs, in the order given (a copy of another list's
+/// pairs, say, some of them left out).
+impl<'a> FromIterator<Tag<'a>> for Tags {
+    fn from_iter<I: IntoIterator<Item = Tag<'a>>>(iter: I) -> Tags {
+        iter.into_iter().map(|t| (t.name, t.value)).collect()
+    }
+}
+
+/// The pairs of a [`Tags`] in input order, made by [`Tags::iter`].
+#[derive(Clone, Debug)]
+pub struct TagIter<'a> {
+    tags: &'a Tags,
+    /// The index of the next pair from the front.
+    front: usize,
+    /// One past the index of the next pair from the back.
+    back: usize,
+}
+
+impl<'a> Iterator for TagIter<'a> {
+    type Item = Tag<'a>;
+
+    fn next(&mut self) -> Option<Tag<'a>> {
+        self.nth(0)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = self.back - self.front;
+        (len, Some(len))
+    }
+
+    fn nth(&mut self, n: usize) -> Option<Tag<'a>> {
+        if n >= self.back - self.front {
+            self.front = self.back;
+            return None;
+        }
+        self.front += n + 1;
+        Some(self.tags.pair(self.front - 1))
+    }
+}
+
+impl<'a> DoubleEndedIterator for TagIter<'a> {
+    fn next_back(&mut self) -> Option<Tag<'a>> {
+        self.nth_back(0)
+    }
+
+    fn nth_back(&mut self, n: usize) -> Option<Tag<'a>> {
+        if n >= self.back - self.front {
+            self.back = self.front;
+            return None;
+        }
+        self.back -= n + 1;
+        Some(self.tags.pair(self.back))
+    }
+}
+
+impl ExactSizeIterator for TagIter<'_> {}
+
+impl std::iter::FusedIterator for TagIter<'_> {}
 
 /// A game: tags, the start of play, the movetext and the termination
 /// marker.
@@ -193,6 +354,138 @@ impl<M, S> Game<M, S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pairs as `name=value` text, in order.
+    fn pairs(tags: &Tags) -> Vec<String> {
+        tags.iter()
+            .map(|t| format!("{}={}", t.name.escape_ascii(), t.value.escape_ascii()))
+            .collect()
+    }
+
+    #[test]
+    fn push_keeps_every_pair_and_get_gives_the_last() {
+        let mut tags = Tags::new();
+        assert!(tags.is_empty());
+        assert_eq!(tags.get("Event"), None);
+        tags.push("Event", "first");
+        tags.push(&b"Site"[..], b"");
+        tags.push(String::from("Event"), b"second");
+        assert_eq!(tags.len(), 3);
+        assert!(!tags.is_empty());
+        assert_eq!(tags.get("Event"), Some(&b"second"[..]));
+        assert_eq!(tags.get("Site"), Some(&b""[..]));
+        assert_eq!(tags.get("event"), None);
+        assert_eq!(pairs(&tags), ["Event=first", "Site=", "Event=second"]);
+    }
+
+    #[test]
+    fn iteration_goes_both_ways_and_knows_its_length() {
+        let tags: Tags = [("A", "1"), ("B", ""), ("", "3"), ("D", "4")].into_iter().collect();
+        let names = |it: &mut dyn Iterator<Item = Tag<'_>>| -> Vec<String> {
+            it.map(|t| String::from_utf8_lossy(t.name).into_owned()).collect()
+        };
+        assert_eq!(names(&mut tags.iter()), ["A", "B", "", "D"]);
+        assert_eq!(names(&mut tags.iter().rev()), ["D", "", "B", "A"]);
+        assert_eq!(names(&mut (&tags).into_iter()), ["A", "B", "", "D"]);
+
+        let mut it = tags.iter();
+        assert_eq!(it.len(), 4);
+        assert_eq!(it.next(), Some(Tag { name: b"A", value: b"1" }));
+        assert_eq!(it.next_back(), Some(Tag { name: b"D", value: b"4" }));
+        assert_eq!(it.len(), 2);
+        assert_eq!(it.next_back(), Some(Tag { name: b"", value: b"3" }));
+        assert_eq!(it.next(), Some(Tag { name: b"B", value: b"" }));
+        assert_eq!((it.next(), it.next_back(), it.len()), (None, None, 0));
+
+        assert_eq!(tags.iter().nth(2), Some(Tag { name: b"", value: b"3" }));
+        assert_eq!(tags.iter().nth(4), None);
+        assert_eq!(tags.iter().rev().nth(1), Some(Tag { name: b"", value: b"3" }));
+        let mut it = tags.iter();
+        assert_eq!(it.nth(1).map(|t| t.name), Some(&b"B"[..]));
+        assert_eq!(it.nth_back(1).map(|t| t.name), Some(&b""[..]));
+        assert_eq!(it.len(), 0);
+    }
+
+    #[test]
+    fn set_replaces_the_last_pair_of_a_name_as_pushing_would_have() {
+        use std::hash::{BuildHasher, RandomState};
+
+        let mut tags = Tags::new();
+        tags.push("Event", "a");
+        tags.push("Site", "");
+        tags.push("Event", "b");
+        tags.push("Round", "1");
+
+        // Longer, shorter, empty, and a value that was empty.
+        tags.set("Event", "a longer value");
+        tags.set("Site", "x");
+        tags.set("Round", "");
+        tags.set("Round", "7");
+        tags.set("White", "W");
+        let expected: Tags = [
+            ("Event", "a"),
+            ("Site", "x"),
+            ("Event", "a longer value"),
+            ("Round", "7"),
+            ("White", "W"),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(pairs(&tags), pairs(&expected));
+        assert_eq!(tags, expected);
+        assert_eq!(tags.get("Event"), Some(&b"a longer value"[..]));
+
+        tags.set("Event", "b");
+        tags.set("Site", "");
+        let expected: Tags =
+            [("Event", "a"), ("Site", ""), ("Event", "b"), ("Round", "7"), ("White", "W")]
+                .into_iter()
+                .collect();
+        assert_eq!(tags, expected);
+        let state = RandomState::new();
+        assert_eq!(state.hash_one(&tags), state.hash_one(&expected));
+    }
+
+    #[test]
+    fn equal_means_the_same_pairs_in_the_same_order() {
+        let ab: Tags = [("ab", "c")].into_iter().collect();
+        let a_bc: Tags = [("a", "bc")].into_iter().collect();
+        assert_ne!(ab, a_bc);
+        let one: Tags = [("A", "1"), ("B", "2")].into_iter().collect();
+        let other: Tags = [("B", "2"), ("A", "1")].into_iter().collect();
+        assert_ne!(one, other);
+        let copy: Tags = one.iter().collect();
+        assert_eq!(copy, one);
+        assert_eq!(one.clone(), one);
+        assert_eq!(Tags::new(), Tags::default());
+    }
+
+    #[test]
+    fn clear_empties_the_list_for_reuse() {
+        let mut tags: Tags = [("Event", "x"), ("Site", "y")].into_iter().collect();
+        tags.clear();
+        assert!(tags.is_empty());
+        assert_eq!(tags.iter().next(), None);
+        assert_eq!(tags.get("Event"), None);
+        assert_eq!(tags, Tags::new());
+        tags.push("White", "w");
+        assert_eq!(pairs(&tags), ["White=w"]);
+        assert_eq!(tags, [("White", "w")].into_iter().collect());
+    }
+
+    #[test]
+    fn debug_shows_the_pairs_as_text() {
+        let tags: Tags =
+            [(&b"Event"[..], &b"a \"b\""[..]), (&b"X"[..], &b"\xff"[..])].into_iter().collect();
+        assert_eq!(
+            format!("{tags:?}"),
+            concat!(r#"[("Event", "a \"b\""), ("X", ""#, '\u{fffd}', r#"")]"#)
+        );
+        assert_eq!(
+            format!("{:?}", tags.iter().next()),
+            r#"Some(Tag { name: "Event", value: "a \"b\"" })"#
+        );
+    }
 
     #[test]
     fn export_order_keeps_the_last_value_of_each_name_once() {

@@ -97,7 +97,7 @@ impl GameBuilder {
 
     /// Sets a tag (replacing an earlier value of the same name).
     pub fn tag(&mut self, name: &str, value: impl AsRef<[u8]>) -> &mut GameBuilder {
-        self.tags.set(name, value.as_ref());
+        self.tags.set(name, value);
         self
     }
 

@@ -666,7 +666,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
     let mut engine = Engine::default();
     engine.begin(source.game);
     for tag in &game.tags {
-        engine.tag(&tag.name, &tag.value);
+        engine.tag(tag.name, tag.value);
     }
     engine.start();
     let mut problems = Vec::new();

@@ -28,7 +28,7 @@ use fen_epd::{Fen, parse_position};
 use pgn_export::{ExportOptions, MAX_LINE, TagSet, to_vec};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{CommentKind, Game, Movetext, Node, Severity, Tag, Tags};
+use pgn_syntax::{CommentKind, Game, Movetext, Node, Severity, Tags};
 use san::{ReplayedGame, ReplayedMove, San};
 use testkit::XorShift;
 
@@ -504,11 +504,7 @@ fn built(spec: &Spec) -> ReplayedGame {
         Item::End => Node::VariationEnd,
     });
     Game {
-        tags: spec
-            .tags
-            .iter()
-            .map(|(n, v)| Tag { name: n.as_bytes().into(), value: v[..].into() })
-            .collect(),
+        tags: spec.tags.iter().map(|(n, v)| (n, v)).collect(),
         start: Some(spec.start.clone()),
         movetext: Movetext::from_nodes(nodes),
         termination: spec.termination,
@@ -582,14 +578,14 @@ fn export_tags(
     }
     let mut names: Vec<&[u8]> = tags
         .iter()
-        .map(|t| &*t.name)
+        .map(|t| t.name)
         .filter(|n| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == *n))
         .filter(|n| options.tags == TagSet::All || matches!(*n, b"FEN" | b"SetUp"))
         .collect();
     names.sort();
     names.dedup();
     for name in names {
-        let value = tags.iter().rev().find(|t| &*t.name == name).map(|t| e4(&t.value));
+        let value = tags.iter().rev().find(|t| t.name == name).map(|t| e4(t.value));
         out.push((name.to_vec(), value.unwrap_or_default()));
     }
     out

@@ -472,7 +472,7 @@ pub fn tokens(pgn: &[u8], known: &[Known]) -> Result<Vec<GameTokens>, String> {
         let mut tags: Vec<(String, String)> = if known.contains(&Known::NoTags) {
             Vec::new()
         } else {
-            game.tags.iter().map(|tag| (text(&tag.name), text(&tag.value))).collect()
+            game.tags.iter().map(|tag| (text(tag.name), text(tag.value))).collect()
         };
         tags.sort();
         let mut tokens = Vec::new();

@@ -99,8 +99,8 @@ pub fn render_reading(reading: &Reading) -> String {
             let _ = writeln!(
                 out,
                 "  tag {} {}",
-                quote(&tag.name, TEXT_SHOWN),
-                quote(&tag.value, TEXT_SHOWN)
+                quote(tag.name, TEXT_SHOWN),
+                quote(tag.value, TEXT_SHOWN)
             );
         }
         if game.movetext.is_empty() {
