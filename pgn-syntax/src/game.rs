@@ -13,7 +13,7 @@ use std::fmt;
 
 use crate::movetext::Movetext;
 use crate::nag::Suffix;
-use crate::tags::{GameResult, SEVEN_TAG_ROSTER, str_default_value};
+use crate::tags::{GameResult, SEVEN_TAG_ROSTER, str_default_value, str_index};
 
 /// A move as written in the movetext: its SAN text (not checked here) and
 /// its suffix annotation.
@@ -188,29 +188,30 @@ impl Tags {
         &self,
         result: GameResult,
     ) -> impl Iterator<Item = (&[u8], Cow<'_, [u8]>)> + '_ {
-        let roster = SEVEN_TAG_ROSTER.iter().map(move |&name| {
-            let value = if name == "Result" {
-                Cow::Borrowed(result.as_str().as_bytes())
-            } else {
-                match self.get(name) {
-                    Some(value) => Cow::Borrowed(value),
-                    None => {
-                        Cow::Borrowed(str_default_value(name.as_bytes()).unwrap_or("?").as_bytes())
-                    }
+        // One pass from the last pair back: the first value met of a
+        // roster name is its last (E2); the other pairs are kept, and a
+        // stable sort by name then puts the last value of each name first
+        // in its run. n log n, however many tags a game has.
+        let mut values: [Option<&[u8]>; 7] = [None; 7];
+        let mut others: Vec<Tag<'_>> = Vec::new();
+        for tag in self.iter().rev() {
+            match str_index(tag.name) {
+                Some(i) => {
+                    values[i].get_or_insert(tag.value);
                 }
-            };
-            (name.as_bytes(), value)
-        });
-        // Last occurrence first, then a stable sort by name: the first of
-        // each run of one name is its last value (E2). n log n, however
-        // many tags a game has.
-        let mut others: Vec<Tag<'_>> = self
-            .iter()
-            .rev()
-            .filter(|t| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == t.name))
-            .collect();
+                None => others.push(tag),
+            }
+        }
         others.sort_by(|a, b| a.name.cmp(b.name));
         others.dedup_by(|later, kept| later.name == kept.name);
+        let roster = SEVEN_TAG_ROSTER.iter().zip(values).map(move |(&name, value)| {
+            let value = match value {
+                _ if name == "Result" => result.as_str().as_bytes(),
+                Some(value) => value,
+                None => str_default_value(name.as_bytes()).unwrap_or("?").as_bytes(),
+            };
+            (name.as_bytes(), Cow::Borrowed(value))
+        });
         roster.chain(others.into_iter().map(|t| (t.name, Cow::Borrowed(t.value))))
     }
 

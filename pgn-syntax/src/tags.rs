@@ -67,7 +67,7 @@ pub use eco::Eco;
 pub use error::{TagValueError, TagValueErrorKind};
 pub use names::{
     SEVEN_TAG_ROSTER, STANDARD_TAGS, case_corrected_tag, is_archival_tag_name, is_standard_tag,
-    is_str_tag, is_valid_tag_name, str_default_value,
+    is_str_tag, is_valid_tag_name, str_default_value, str_index,
 };
 pub use numbers::{Elo, MAX_ELO, parse_ply_count};
 pub use result::GameResult;

@@ -63,7 +63,31 @@ pub const STANDARD_TAGS: [&str; 37] = [
 /// Whether `name` is one of the seven STR tag names (exact spelling: tag
 /// names are case sensitive, §8.1).
 pub fn is_str_tag(name: &[u8]) -> bool {
-    SEVEN_TAG_ROSTER.iter().any(|tag| tag.as_bytes() == name)
+    str_index(name).is_some()
+}
+
+/// Where `name` stands in the Seven Tag Roster ([`SEVEN_TAG_ROSTER`]), if it
+/// is one of its names (exact spelling).
+///
+/// ```
+/// use pgn_syntax::tags::str_index;
+///
+/// assert_eq!(str_index(b"Round"), Some(3));
+/// assert_eq!(str_index(b"round"), None);
+/// ```
+pub fn str_index(name: &[u8]) -> Option<usize> {
+    // One match, which compiles to a test of the length and one compare,
+    // rather than a search: export asks this of every tag of every game.
+    match name {
+        b"Event" => Some(0),
+        b"Site" => Some(1),
+        b"Date" => Some(2),
+        b"Round" => Some(3),
+        b"White" => Some(4),
+        b"Black" => Some(5),
+        b"Result" => Some(6),
+        _ => None,
+    }
 }
 
 /// The value export format writes for a missing STR tag (ruling E1): `"?"`
@@ -130,6 +154,17 @@ pub fn is_archival_tag_name(name: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn str_index_is_the_place_in_the_roster() {
+        for (i, tag) in SEVEN_TAG_ROSTER.iter().enumerate() {
+            assert_eq!(str_index(tag.as_bytes()), Some(i));
+        }
+        for tag in &STANDARD_TAGS[7..] {
+            assert_eq!(str_index(tag.as_bytes()), None, "{tag}");
+        }
+        assert_eq!(str_index(b"EVENT"), None);
+    }
 
     #[test]
     fn roster_is_in_str_order() {
