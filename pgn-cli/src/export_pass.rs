@@ -76,6 +76,7 @@ pub(crate) fn export_inputs<E: Write>(
                     on_game(&game, replayer.inner().output())?;
                     replayer.inner_mut().clear_output();
                     count_game(&game, name, &mut counts, diagnostics)?;
+                    replayer.inner_mut().recycle(game);
                 }
                 Ok(None) => break,
                 Err(err) => {

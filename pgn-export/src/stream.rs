@@ -80,6 +80,9 @@ pub struct StreamExporter {
     broken: bool,
     termination: Option<GameResult>,
     diagnostics: Vec<GameDiagnostic>,
+    /// The tags of a game handed back with [`StreamExporter::recycle`],
+    /// emptied, for the next game.
+    spare_tags: Option<Tags>,
 }
 
 impl StreamExporter {
@@ -107,6 +110,20 @@ impl StreamExporter {
         self.output.clear();
     }
 
+    /// Takes back a game's buffers (its tags and its list of diagnostics),
+    /// emptied, for the games to come: a caller that hands back every game
+    /// it is done with exports a file with no allocation per game once
+    /// the first games have been written.
+    pub fn recycle(&mut self, game: ExportedGame) {
+        let ExportedGame { mut tags, mut diagnostics, .. } = game;
+        tags.clear();
+        self.spare_tags = Some(tags);
+        if self.diagnostics.capacity() == 0 {
+            diagnostics.clear();
+            self.diagnostics = diagnostics;
+        }
+    }
+
     /// The diagnostics that are in no game yet: after the last game, those
     /// the reader reported past its end.
     pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
@@ -123,7 +140,7 @@ impl ReplayVisitor for StreamExporter {
         self.games += 1;
         self.broken = false;
         self.termination = None;
-        ControlFlow::Continue(Tags::new())
+        ControlFlow::Continue(self.spare_tags.take().unwrap_or_default())
     }
 
     fn tag(
