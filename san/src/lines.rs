@@ -74,6 +74,12 @@ impl Lines {
         u32::try_from(self.stack.len().saturating_sub(1)).unwrap_or(u32::MAX)
     }
 
+    /// The ply of the current line's last move (0 before its first, and
+    /// with no line).
+    pub(crate) fn ply(&self) -> u32 {
+        self.stack.last().map_or(0, |l| l.ply)
+    }
+
     /// The position after the current line's last move.
     pub(crate) fn position(&self) -> Option<&Position> {
         self.stack.last().map(|l| &l.pos)

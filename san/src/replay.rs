@@ -60,21 +60,28 @@ struct Engine {
     pending: Vec<ReplayDiagnostic>,
 }
 
-/// What became of a move.
+/// What became of a move. Its ply is the current line's
+/// ([`Lines::ply`]), counted for a move kept as text as if the moves
+/// before it in its line were played.
+///
+/// It is kept to 8 bytes so that it comes back from [`Engine::san`] in a
+/// register: returned through memory, the move's bytes (stored one by one)
+/// were loaded back whole before they had landed, which stalled the
+/// processor on every move.
 enum Outcome {
-    /// Played: the move and its ply.
+    /// Played: the move.
     Played {
         m: Move,
-        ply: u32,
         /// See [`Played::sole_origin`].
         sole_origin: bool,
         /// See [`Played::mate`].
         mate: Option<bool>,
     },
-    /// Kept as text: its ply, counted as if the moves before it in its
-    /// line were played.
-    Unresolved { ply: u32 },
+    /// Kept as text.
+    Unresolved,
 }
+
+const _: () = assert!(std::mem::size_of::<Outcome>() <= 8);
 
 /// Variant tag values whose rules are those of chess (Chess960 castling
 /// is part of the move generator), without padding.
@@ -201,15 +208,15 @@ impl Engine {
             }
         }
         match next {
-            Next::Dead => return Outcome::Unresolved { ply },
+            Next::Dead => return Outcome::Unresolved,
             Next::Orphan => {
                 let here = at();
                 self.report(ReplayProblem::VariationWithoutMove, here, Some((text, ply)));
-                return Outcome::Unresolved { ply };
+                return Outcome::Unresolved;
             }
             Next::Live => {}
         }
-        let Some(pos) = self.lines.position() else { return Outcome::Unresolved { ply } };
+        let Some(pos) = self.lines.position() else { return Outcome::Unresolved };
         // Export SAN first, in one pass; the full reader and resolver take
         // the rest. Only the check mark of the fast path's SAN is read
         // below (its kind is a placeholder).
@@ -245,13 +252,13 @@ impl Engine {
                         self.report(ReplayProblem::Quirk(quirk), here, Some((text, ply)));
                     }
                 }
-                Outcome::Played { m, ply, sole_origin, mate }
+                Outcome::Played { m, sole_origin, mate }
             }
             Err(problem) => {
                 self.lines.fail();
                 let here = at();
                 self.report(ReplayProblem::Move(problem), here, Some((text, ply)));
-                Outcome::Unresolved { ply }
+                Outcome::Unresolved
             }
         }
     }
@@ -559,6 +566,12 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         self.inner.begin_movetext(tags, self.engine.start.as_ref())
     }
 
+    // Always inlined into the reader's loop, whatever the inner visitor:
+    // for a visitor that does something with each move (the exporter),
+    // the compiler otherwise kept this a call of its own, which cost
+    // about 7 ns a move in saving registers and building `Played` in
+    // memory.
+    #[inline(always)]
     fn san(
         &mut self,
         m: &mut V::Movetext,
@@ -568,8 +581,9 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     ) -> ControlFlow<V::Output> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
         self.flush();
+        let ply = self.engine.lines.ply();
         match outcome {
-            Outcome::Played { m: mv, ply, sole_origin, mate } => {
+            Outcome::Played { m: mv, sole_origin, mate } => {
                 let depth = self.engine.lines.depth();
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
@@ -577,7 +591,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
                 let played = Played { m: mv, suffix, before, after, ply, depth, sole_origin, mate };
                 self.inner.played(m, &played, san, at)
             }
-            Outcome::Unresolved { ply } => self.inner.unresolved(m, san, suffix, ply, at),
+            Outcome::Unresolved => self.inner.unresolved(m, san, suffix, ply, at),
         }
     }
 
@@ -678,7 +692,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
                 problems.append(&mut engine.pending);
                 movetext.push(Node::Move(match outcome {
                     Outcome::Played { m, .. } => ReplayedMove::Played { m, suffix: san.suffix },
-                    Outcome::Unresolved { .. } => ReplayedMove::Unresolved(san.clone()),
+                    Outcome::Unresolved => ReplayedMove::Unresolved(san.clone()),
                 }));
             }
             Node::Nag(n) => movetext.push(Node::Nag(*n)),
