@@ -357,11 +357,18 @@ impl Writer {
         let white = ply % 2 == 1;
         if white || self.cursor.number_black {
             let word = self.filler.token();
-            push_decimal(word, ply.div_ceil(2));
-            if white {
-                word.push(b'.');
-            } else {
-                word.extend_from_slice(b"...");
+            let n = ply.div_ceil(2);
+            match short_number(n, white) {
+                Some((bytes, len)) => {
+                    // Eight bytes in one store, then cut to the length.
+                    let end = word.len() + len;
+                    word.extend_from_slice(&bytes.to_le_bytes());
+                    word.truncate(end);
+                }
+                None => {
+                    push_decimal(word, n);
+                    word.extend_from_slice(if white { b"." } else { b"..." });
+                }
             }
         }
         self.cursor.number_black = !white;
@@ -426,6 +433,29 @@ fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> 
         start = i + 1;
     }
     sink.put(&value[start..])
+}
+
+/// The move number token `n.` (white) or `n...` (black) as the bytes of
+/// a `u64` (the first byte lowest) and its length, for a number below
+/// 10,000, which is at most 7 bytes (`9999...`); `None` above.
+#[inline]
+fn short_number(n: u32, white: bool) -> Option<(u64, usize)> {
+    let digits = match n {
+        0..10 => 1,
+        10..100 => 2,
+        100..1000 => 3,
+        1000..10_000 => 4,
+        _ => return None,
+    };
+    let mut bytes = 0u64;
+    let mut rest = n;
+    for i in (0..digits).rev() {
+        bytes |= u64::from(b'0' + (rest % 10) as u8) << (8 * i);
+        rest /= 10;
+    }
+    let dots: u64 = if white { 0x2e } else { 0x2e_2e_2e };
+    let len = digits + if white { 1 } else { 3 };
+    Some((bytes | dots << (8 * digits), len))
 }
 
 /// Appends `n` in decimal.
@@ -518,6 +548,25 @@ mod tests {
         let text = export(pgn, options);
         let (_, movetext) = text.split_once("\n\n").unwrap();
         movetext.trim_end_matches('\n').to_string()
+    }
+
+    #[test]
+    fn short_numbers_are_the_decimal_numbers() {
+        for n in (0..10_000).chain([10_000, 123_456, u32::MAX]) {
+            for white in [true, false] {
+                let mut expected = Vec::new();
+                push_decimal(&mut expected, n);
+                expected.extend_from_slice(if white { b"." } else { b"..." });
+                match short_number(n, white) {
+                    Some((bytes, len)) => assert_eq!(bytes.to_le_bytes()[..len], expected[..]),
+                    None => assert!(n >= 10_000, "{n}"),
+                }
+                // Nothing past the length.
+                if let Some((bytes, len)) = short_number(n, white) {
+                    assert_eq!(bytes >> (8 * len), 0, "{n}");
+                }
+            }
+        }
     }
 
     #[test]

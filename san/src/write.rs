@@ -302,16 +302,20 @@ fn write_castle<W: Write>(out: &mut W, side: CastlingSide) -> fmt::Result {
 /// swaps the letters for figurines).
 ///
 /// The longest SAN is 9 bytes: a piece letter, an origin file and rank,
-/// `x`, a square, `=` and a letter, and a check mark (`Qa1xb2=Q#`); so the
-/// 16 bytes of a `u128` always hold it. They are kept in an integer, not
-/// an array, so that appending them is two stores from registers: a copy
-/// of bytes just written one by one to the stack stalls the processor
-/// (the copy cannot be forwarded from the byte stores), and that stall
-/// was most of the cost of export format's moves.
+/// `x`, a square, `=` and a letter, and a check mark (`Qa1xb2=Q#`); so 16
+/// bytes always hold it. They are kept in two integers, not an array, so
+/// that appending them is two stores from registers: a copy of bytes just
+/// written one by one to the stack stalls the processor (the copy cannot
+/// be forwarded from the byte stores), and that stall was most of the
+/// cost of export format's moves. Canonical SAN is at most 8 bytes (only
+/// a pawn, which has no letter, promotes), so `hi` is for text read
+/// leniently.
 #[derive(Default)]
 struct SanBytes {
-    /// Byte `i` of the SAN is bits `8 i .. 8 i + 8`.
-    bytes: u128,
+    /// Bytes 0 to 7: byte `i` is bits `8 i .. 8 i + 8`.
+    lo: u64,
+    /// Bytes 8 to 15, likewise.
+    hi: u64,
     len: u32,
 }
 
@@ -342,7 +346,7 @@ impl SanBytes {
 
     /// A piece or pawn move ([`SanKind::Normal`]).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn normal(
         &mut self,
         letters: &[u8; 6],
@@ -353,41 +357,84 @@ impl SanBytes {
         to: Square,
         promotion: Option<Role>,
     ) {
+        if rank.is_none() && promotion.is_none() && self.len == 0 {
+            self.plain(letters, role, file, capture, to);
+            return;
+        }
         // A pawn has no letter, but for an origin rank (never in canonical
         // SAN; read from `Pe2e4`): without it, `e2e4` would read as a move
         // by whatever stands on e2, and `2e4` not at all.
-        if role != Role::Pawn || rank.is_some() {
-            self.push(letters[role.index()]);
-        }
-        if let Some(file) = file {
-            self.push(file.char() as u8);
-        }
-        if let Some(rank) = rank {
-            self.push(rank.char() as u8);
-        }
-        if capture {
-            self.push(b'x');
-        }
+        self.push_if(letters[role.index()], role != Role::Pawn || rank.is_some());
+        self.push_if(file.map_or(0, |f| f.char() as u8), file.is_some());
+        self.push_if(rank.map_or(0, |r| r.char() as u8), rank.is_some());
+        self.push_if(b'x', capture);
         self.square(to);
         self.promotion(promotion, letters);
     }
 
-    #[inline]
+    /// [`SanBytes::normal`] of a move with no origin rank and no
+    /// promotion, which is nearly every move, into an empty `SanBytes`: at
+    /// most 5 bytes (`Nbxd7`), put together in a few steps without a
+    /// branch.
+    #[inline(always)]
+    fn plain(
+        &mut self,
+        letters: &[u8; 6],
+        role: Role,
+        file: Option<File>,
+        capture: bool,
+        to: Square,
+    ) {
+        let piece = role != Role::Pawn;
+        let mut lo = u64::from(letters[role.index()]) * u64::from(piece);
+        let mut len = u32::from(piece);
+        lo |= file.map_or(0, |f| u64::from(f.char() as u8)) << (8 * len);
+        len += u32::from(file.is_some());
+        lo |= (u64::from(b'x') * u64::from(capture)) << (8 * len);
+        len += u32::from(capture);
+        let to = to as u64;
+        let name = (u64::from(b'a') + (to & 7)) | (u64::from(b'1') + (to >> 3)) << 8;
+        lo |= name << (8 * len);
+        self.lo = lo;
+        self.len = len + 2;
+    }
+
+    #[inline(always)]
     fn check(&mut self, check: Option<Check>) {
-        match check {
-            Some(Check::Check) => self.push(b'+'),
-            Some(Check::Checkmate) => self.push(b'#'),
-            None => {}
+        let mark = match check {
+            Some(Check::Check) => b'+',
+            Some(Check::Checkmate) => b'#',
+            None => 0,
+        };
+        self.push_if(mark, check.is_some());
+    }
+
+    /// Adds `b` if `cond`, without a branch on `cond`: the shape of SAN
+    /// (a letter or not, a capture, a check) changes from move to move, so
+    /// branches on it are mispredicted often, and that was much of the
+    /// cost of writing a move. Past 8 bytes, which canonical SAN never
+    /// reaches, it branches.
+    #[inline(always)]
+    fn push_if(&mut self, b: u8, cond: bool) {
+        if self.len < 8 {
+            self.lo |= (u64::from(b) * u64::from(cond)) << (8 * self.len);
+            self.len += u32::from(cond);
+        } else if cond {
+            self.push(b);
         }
     }
 
     /// Adds a byte (past 16 bytes, which no SAN reaches, nothing).
-    #[inline]
+    #[inline(always)]
     fn push(&mut self, b: u8) {
-        if self.len < 16 {
-            self.bytes |= u128::from(b) << (8 * self.len);
-            self.len += 1;
+        if self.len < 8 {
+            self.lo |= u64::from(b) << (8 * self.len);
+        } else if self.len < 16 {
+            self.hi |= u64::from(b) << (8 * (self.len - 8));
+        } else {
+            return;
         }
+        self.len += 1;
     }
 
     fn extend(&mut self, bytes: &[u8]) {
@@ -404,24 +451,25 @@ impl SanBytes {
 
     #[inline]
     fn promotion(&mut self, promotion: Option<Role>, letters: &[u8; 6]) {
-        if let Some(role) = promotion {
-            self.push(b'=');
-            self.push(letters[role.index()]);
-        }
+        self.push_if(b'=', promotion.is_some());
+        self.push_if(letters[promotion.map_or(0, Role::index)], promotion.is_some());
     }
 
     /// Calls `f` with the bytes.
     fn with_bytes<T>(&self, f: impl FnOnce(&[u8]) -> T) -> T {
-        let bytes = self.bytes.to_le_bytes();
+        let bytes = (u128::from(self.hi) << 64 | u128::from(self.lo)).to_le_bytes();
         f(&bytes[..self.len as usize])
     }
 
-    /// Appends the SAN to `out`: all 16 bytes, then the length cut to the
-    /// SAN's.
+    /// Appends the SAN to `out`: 8 bytes (16 for a longer SAN), then the
+    /// length cut to the SAN's.
     #[inline]
     fn append_to(&self, out: &mut Vec<u8>) {
         let end = out.len() + self.len as usize;
-        out.extend_from_slice(&self.bytes.to_le_bytes());
+        out.extend_from_slice(&self.lo.to_le_bytes());
+        if self.len > 8 {
+            out.extend_from_slice(&self.hi.to_le_bytes());
+        }
         out.truncate(end);
     }
 }
@@ -679,5 +727,69 @@ mod tests {
         for lang in Language::ALL {
             assert_eq!(san.in_language(lang).to_string(), "O-O-O");
         }
+    }
+
+    #[test]
+    fn san_longer_than_eight_bytes_is_written_whole() {
+        // Only lenient text makes a SAN this long: a pawn letter with an
+        // origin rank, a capture, a promotion and a mate mark.
+        for text in ["Pe7xd8=Q#", "Pa7a8=N+", "e7xd8=Q#"] {
+            let san = San::from_ascii(text.as_bytes()).expect(text).san;
+            assert_eq!(san.to_string(), text);
+            let mut bytes = b"x ".to_vec();
+            san.append_to(&mut bytes);
+            assert_eq!(bytes, format!("x {text}").as_bytes());
+            assert_eq!(
+                san.fan(Color::Black).to_string(),
+                text.replace('P', "♟").replace('Q', "♛").replace('N', "♞")
+            );
+        }
+    }
+
+    #[test]
+    fn append_played_is_from_played_then_append_to() {
+        // Random games, with and without the replay's hints: every move's
+        // SAN written straight from the move is the SAN of `from_played`.
+        let mut rng = testkit::XorShift::new(0x5a4e_0001);
+        let mut moves = 0;
+        for _ in 0..200 {
+            let mut before = Position::new();
+            for ply in 1..=120 {
+                let legal = before.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[rng.below(legal.len())];
+                let mut after = before.clone();
+                after.play_unchecked(m);
+                // The hints, given only where they are true: no other
+                // piece of the role can go there; whether a check mates.
+                let unambiguous = match m {
+                    Move::Normal { role: Role::Pawn | Role::King, .. } => true,
+                    Move::Normal { .. } => disambiguation(&before, m) == (None, None),
+                    _ => false,
+                };
+                let mates = after.is_check().then(|| !after.has_legal_moves());
+                for (sole, mate) in [(false, None), (unambiguous, mates)] {
+                    let played = Played {
+                        m,
+                        suffix: None,
+                        before: &before,
+                        after: &after,
+                        ply,
+                        depth: 0,
+                        sole_origin: sole,
+                        mate,
+                    };
+                    let mut direct = Vec::new();
+                    San::append_played(&played, &mut direct);
+                    assert_eq!(direct, San::from_played(&played).to_string().into_bytes());
+                    assert_eq!(direct, San::from_move(&before, m).to_string().into_bytes());
+                    moves += 1;
+                }
+                before = after;
+            }
+        }
+        assert!(moves > 10_000, "{moves}");
     }
 }
