@@ -378,6 +378,12 @@ impl Writer {
     fn write_move(&mut self, played: &Played<'_>) {
         let notation = self.options.notation;
         let word = self.filler.token();
+        // Export format first, with a branch that is always taken the same
+        // way, not through the jump table of the match.
+        if notation == Notation::San {
+            San::append_played(played, word);
+            return;
+        }
         match notation {
             Notation::San => San::append_played(played, word),
             Notation::Lan => push_display(word, Lan::from_played(played)),
