@@ -76,7 +76,6 @@
 //! assert_eq!(games[0].1, "a");
 //! ```
 
-use std::borrow::Cow;
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -131,12 +130,12 @@ impl TagKey {
         // The Seven Tag Roster comes first, all of it, in roster order
         // (ruling E1; the fallback is never used); the Result it ends with
         // is `result` itself.
-        let mut roster = tags.export_order(result).map(|(_, value)| value);
-        let mut next = || roster.next().unwrap_or(Cow::Borrowed(b"?"));
+        let mut roster = tags.export_order(result).map(|tag| tag.value);
+        let mut next = || roster.next().unwrap_or(b"?");
         let (event, site, date, round, white, black) =
             (next(), next(), next(), next(), next(), next());
-        let round_key = round_key(&round);
-        let fields: [&[u8]; FIELDS] = [&event, &site, &white, &black, &round_key, &date, &round];
+        let round_key = round_key(round);
+        let fields: [&[u8]; FIELDS] = [event, site, white, black, &round_key, date, round];
         let mut bytes = Vec::with_capacity(fields.iter().map(|field| field.len()).sum());
         let mut ends = [0; FIELDS - 1];
         for (i, field) in fields.iter().enumerate() {
@@ -145,7 +144,7 @@ impl TagKey {
                 *end = bytes.len();
             }
         }
-        TagKey { date: date_numbers(&date), result, bytes: bytes.into_boxed_slice(), ends }
+        TagKey { date: date_numbers(date), result, bytes: bytes.into_boxed_slice(), ends }
     }
 
     /// The tag key of a game: its tags and its result (ruling E3).

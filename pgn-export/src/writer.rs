@@ -200,14 +200,14 @@ impl Writer {
         sink: &mut S,
     ) -> Result<(), S::Error> {
         let roster_only = self.options.tags == TagSet::Roster;
-        let written = tags.export_order(result).enumerate().filter(|(i, (name, _))| {
-            !roster_only || *i < SEVEN_TAG_ROSTER.len() || matches!(*name, b"FEN" | b"SetUp")
+        let written = tags.export_order(result).enumerate().filter(|(i, tag)| {
+            !roster_only || *i < SEVEN_TAG_ROSTER.len() || matches!(tag.name, b"FEN" | b"SetUp")
         });
-        for (_, (name, value)) in written {
+        for (_, tag) in written {
             sink.put(b"[")?;
-            sink.put(name)?;
+            sink.put(tag.name)?;
             sink.put(b" \"")?;
-            write_tag_value(&value, sink)?;
+            write_tag_value(tag.value, sink)?;
             sink.put(b"\"]\n")?;
         }
         Ok(())
@@ -380,7 +380,7 @@ impl Writer {
         let word = self.filler.token();
         // Export format first, with a branch that is always taken the same
         // way, not through the jump table of the match.
-        if notation == Notation::San {
+        if matches!(notation, Notation::San) {
             San::append_played(played, word);
             return;
         }
@@ -426,6 +426,9 @@ fn is_marker(text: &[u8]) -> bool {
 /// A tag value between its quotes (ruling E4): `\` and `"` escaped, and a
 /// tab, carriage return, line feed or vertical tab written as a space.
 fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> {
+    if !may_need_escapes(value) {
+        return sink.put(value);
+    }
     let mut start = 0;
     for (i, &b) in value.iter().enumerate() {
         let replacement: &[u8] = match b {
@@ -439,6 +442,29 @@ fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> 
         start = i + 1;
     }
     sink.put(&value[start..])
+}
+
+/// False if no byte of `value` is escaped or replaced in a tag value
+/// ([`write_tag_value`]), looking at eight bytes at a time: almost no
+/// value has one, and a loop over its bytes was a visible part of
+/// export's time. True when one may be (a control byte below 14, `"` or
+/// `\`).
+fn may_need_escapes(value: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Whether some byte of `x` is below `n` (n at most 128), or equals it.
+    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGHS != 0;
+    let equal = |x: u64, n: u8| below(x ^ (ONES * u64::from(n)), 1);
+    let suspect = |x: u64| below(x, 0x0e) || equal(x, b'"') || equal(x, b'\\');
+    let mut chunks = value.chunks_exact(8);
+    let chunk = |c: &[u8]| c.iter().rev().fold(0u64, |x, &b| x << 8 | u64::from(b));
+    if chunks.by_ref().any(|c| suspect(chunk(c))) {
+        return true;
+    }
+    // The last bytes, padded with spaces, which need nothing.
+    let rest = chunks.remainder();
+    let pad = u64::MAX.checked_shl(8 * rest.len() as u32).unwrap_or(0) & (ONES * u64::from(b' '));
+    suspect(chunk(rest) | pad)
 }
 
 /// The move number token `n.` (white) or `n...` (black) as the bytes of
@@ -554,6 +580,23 @@ mod tests {
         let text = export(pgn, options);
         let (_, movetext) = text.split_once("\n\n").unwrap();
         movetext.trim_end_matches('\n').to_string()
+    }
+
+    #[test]
+    fn values_that_need_escapes_are_found() {
+        for len in 0..20 {
+            let clean = vec![b'a'; len];
+            assert!(!may_need_escapes(&clean), "{len}");
+            assert!(!may_need_escapes(&vec![0xe9; len]), "Latin-1, {len}");
+            for at in 0..len {
+                for b in [b'"', b'\\', b'\t', b'\r', b'\n', 0x0b] {
+                    let mut value = clean.clone();
+                    value[at] = b;
+                    assert!(may_need_escapes(&value), "{value:?}");
+                }
+            }
+        }
+        assert!(!may_need_escapes(b"Fischer, Robert J. ~!#$%&'()*+,-./09:;<=>?@[]^_`{|}"));
     }
 
     #[test]

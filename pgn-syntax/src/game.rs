@@ -8,7 +8,6 @@
 //! built by a program or decoded from a binary format is a `Game` like any
 //! other.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use crate::movetext::Movetext;
@@ -177,23 +176,20 @@ impl Tags {
     /// tags.push(&b"Annotator"[..], &b"X"[..]);
     /// let order: Vec<_> = tags
     ///     .export_order(GameResult::WhiteWins)
-    ///     .map(|(name, value)| format!("{}={}", String::from_utf8_lossy(name), String::from_utf8_lossy(&value)))
+    ///     .map(|tag| format!("{}={}", String::from_utf8_lossy(tag.name), String::from_utf8_lossy(tag.value)))
     ///     .collect();
     /// assert_eq!(order, [
     ///     "Event=?", "Site=?", "Date=????.??.??", "Round=?", "White=Kasparov", "Black=?",
     ///     "Result=1-0", "Annotator=X", "ECO=B97",
     /// ]);
     /// ```
-    pub fn export_order(
-        &self,
-        result: GameResult,
-    ) -> impl Iterator<Item = (&[u8], Cow<'_, [u8]>)> + '_ {
+    pub fn export_order(&self, result: GameResult) -> ExportOrder<'_> {
         // One pass from the last pair back: the first value met of a
         // roster name is its last (E2); the other pairs are kept, and a
         // stable sort by name then puts the last value of each name first
         // in its run. n log n, however many tags a game has.
         let mut values: [Option<&[u8]>; 7] = [None; 7];
-        let mut others: Vec<Tag<'_>> = Vec::new();
+        let mut others = Others::Inline { tags: [Tag { name: &[], value: &[] }; INLINE], len: 0 };
         for tag in self.iter().rev() {
             match str_index(tag.name) {
                 Some(i) => {
@@ -202,17 +198,28 @@ impl Tags {
                 None => others.push(tag),
             }
         }
-        others.sort_by(|a, b| a.name.cmp(b.name));
-        others.dedup_by(|later, kept| later.name == kept.name);
-        let roster = SEVEN_TAG_ROSTER.iter().zip(values).map(move |(&name, value)| {
-            let value = match value {
+        let others_len = {
+            let sorted = others.as_mut_slice();
+            sorted.sort_by(|a, b| a.name.cmp(b.name));
+            // Keep the first of each run of one name: its last value.
+            let mut kept = 0;
+            for i in 0..sorted.len() {
+                if kept == 0 || sorted[kept - 1].name != sorted[i].name {
+                    sorted[kept] = sorted[i];
+                    kept += 1;
+                }
+            }
+            kept
+        };
+        let mut roster = [&b""[..]; 7];
+        for (i, (&name, value)) in SEVEN_TAG_ROSTER.iter().zip(values).enumerate() {
+            roster[i] = match value {
                 _ if name == "Result" => result.as_str().as_bytes(),
                 Some(value) => value,
                 None => str_default_value(name.as_bytes()).unwrap_or("?").as_bytes(),
             };
-            (name.as_bytes(), Cow::Borrowed(value))
-        });
-        roster.chain(others.into_iter().map(|t| (t.name, Cow::Borrowed(t.value))))
+        }
+        ExportOrder { roster, others, others_len, next: 0 }
     }
 
     /// The pair at index `i`, which is less than `len()`.
@@ -266,6 +273,90 @@ impl<'a> FromIterator<Tag<'a>> for Tags {
         iter.into_iter().map(|t| (t.name, t.value)).collect()
     }
 }
+
+/// How many pairs outside the roster [`ExportOrder`] keeps without
+/// allocating: more than any real game has.
+const INLINE: usize = 24;
+
+/// The tags of a game in the order export format writes them, from
+/// [`Tags::export_order`]: the Seven Tag Roster, then the other names
+/// once each in byte order.
+#[derive(Clone, Debug)]
+pub struct ExportOrder<'a> {
+    /// The roster's values, in roster order.
+    roster: [&'a [u8]; 7],
+    /// The other pairs; the first `others_len` are sorted by name, one of
+    /// each.
+    others: Others<'a>,
+    others_len: usize,
+    /// How many pairs have been given.
+    next: usize,
+}
+
+/// The pairs outside the roster: on the stack when there are few (in every
+/// game but the rarest), so that exporting a game allocates nothing for
+/// them.
+#[derive(Clone, Debug)]
+// The inline variant is large on purpose: it lives on the stack for the
+// time it takes to write one game's tags.
+#[allow(clippy::large_enum_variant)]
+enum Others<'a> {
+    Inline { tags: [Tag<'a>; INLINE], len: usize },
+    Heap(Vec<Tag<'a>>),
+}
+
+impl<'a> Others<'a> {
+    fn push(&mut self, tag: Tag<'a>) {
+        match self {
+            Others::Inline { tags, len } if *len < INLINE => {
+                tags[*len] = tag;
+                *len += 1;
+            }
+            Others::Inline { tags, .. } => {
+                let mut heap = tags.to_vec();
+                heap.push(tag);
+                *self = Others::Heap(heap);
+            }
+            Others::Heap(heap) => heap.push(tag),
+        }
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [Tag<'a>] {
+        match self {
+            Others::Inline { tags, len } => &mut tags[..*len],
+            Others::Heap(heap) => heap,
+        }
+    }
+
+    fn get(&self, i: usize) -> Option<Tag<'a>> {
+        match self {
+            Others::Inline { tags, .. } => tags.get(i).copied(),
+            Others::Heap(heap) => heap.get(i).copied(),
+        }
+    }
+}
+
+impl<'a> Iterator for ExportOrder<'a> {
+    type Item = Tag<'a>;
+
+    fn next(&mut self) -> Option<Tag<'a>> {
+        let i = self.next;
+        let tag = match self.roster.get(i) {
+            Some(&value) => Tag { name: SEVEN_TAG_ROSTER[i].as_bytes(), value },
+            None if i - 7 < self.others_len => self.others.get(i - 7)?,
+            None => return None,
+        };
+        self.next += 1;
+        Some(tag)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let len = 7 + self.others_len - self.next;
+        (len, Some(len))
+    }
+}
+
+impl ExactSizeIterator for ExportOrder<'_> {}
 
 /// The pairs of a [`Tags`] in input order, made by [`Tags::iter`].
 #[derive(Clone, Debug)]
@@ -489,6 +580,25 @@ mod tests {
     }
 
     #[test]
+    fn export_order_holds_any_number_of_tags() {
+        // More pairs outside the roster than are kept without allocating,
+        // each name twice: each once, its last value, in byte order.
+        let mut tags = Tags::new();
+        for round in ["first", "last"] {
+            for i in (0..3 * INLINE).rev() {
+                tags.push(format!("T{i:03}"), format!("{round} {i}"));
+            }
+        }
+        let order: Vec<Tag<'_>> = tags.export_order(GameResult::Unknown).collect();
+        assert_eq!(order.len(), 7 + 3 * INLINE);
+        assert_eq!(tags.export_order(GameResult::Unknown).len(), 7 + 3 * INLINE);
+        for (i, tag) in order[7..].iter().enumerate() {
+            assert_eq!(tag.name, format!("T{i:03}").as_bytes());
+            assert_eq!(tag.value, format!("last {i}").as_bytes());
+        }
+    }
+
+    #[test]
     fn export_order_keeps_the_last_value_of_each_name_once() {
         let mut tags = Tags::new();
         for (name, value) in
@@ -498,7 +608,7 @@ mod tests {
         }
         let order: Vec<String> = tags
             .export_order(GameResult::Draw)
-            .map(|(n, v)| format!("{}={}", n.escape_ascii(), v.escape_ascii()))
+            .map(|t| format!("{}={}", t.name.escape_ascii(), t.value.escape_ascii()))
             .collect();
         assert_eq!(
             order,

@@ -80,7 +80,7 @@ pub use collect::{GameCollector, PartialGame, read_games};
 pub use diagnostic::{
     CheckedTag, Diagnostic, DiagnosticKind, RosterTags, Severity, TagFault, TagForm,
 };
-pub use game::{Game, SanText, Tag, TagIter, Tags};
+pub use game::{ExportOrder, Game, SanText, Tag, TagIter, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
 pub use reader::{DEFAULT_DEPTH_LIMIT, DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
