@@ -352,20 +352,15 @@ impl Writer {
     }
 
     /// The move number before a move of `ply` (ruling E5).
-    #[inline]
+    #[inline(always)]
     fn number(&mut self, ply: u32) {
         let white = ply % 2 == 1;
         if white || self.cursor.number_black {
-            let word = self.filler.token();
             let n = ply.div_ceil(2);
             match short_number(n, white) {
-                Some((bytes, len)) => {
-                    // Eight bytes in one store, then cut to the length.
-                    let end = word.len() + len;
-                    word.extend_from_slice(&bytes.to_le_bytes());
-                    word.truncate(end);
-                }
+                Some((bytes, len)) => self.filler.push_short(bytes, len),
                 None => {
+                    let word = self.filler.token();
                     push_decimal(word, n);
                     word.extend_from_slice(if white { b"." } else { b"..." });
                 }
@@ -472,23 +467,40 @@ fn may_need_escapes(value: &[u8]) -> bool {
 /// 10,000, which is at most 7 bytes (`9999...`); `None` above.
 #[inline]
 fn short_number(n: u32, white: bool) -> Option<(u64, usize)> {
-    let digits = match n {
-        0..10 => 1,
-        10..100 => 2,
-        100..1000 => 3,
-        1000..10_000 => 4,
+    let (digits, len) = match n {
+        0..1000 => {
+            (u64::from(DIGITS[n as usize]), 1 + usize::from(n >= 10) + usize::from(n >= 100))
+        }
+        1000..10_000 => {
+            // Rare: four digits by division.
+            let digit = |d: u32| u64::from(b'0' + (d % 10) as u8);
+            (digit(n / 1000) | digit(n / 100) << 8 | digit(n / 10) << 16 | digit(n) << 24, 4)
+        }
         _ => return None,
     };
-    let mut bytes = 0u64;
-    let mut rest = n;
-    for i in (0..digits).rev() {
-        bytes |= u64::from(b'0' + (rest % 10) as u8) << (8 * i);
-        rest /= 10;
-    }
     let dots: u64 = if white { 0x2e } else { 0x2e_2e_2e };
-    let len = digits + if white { 1 } else { 3 };
-    Some((bytes | dots << (8 * digits), len))
+    Some((digits | dots << (8 * len), len + if white { 1 } else { 3 }))
 }
+
+/// The decimal digits of every number below 1,000, as the bytes of a
+/// `u32` (the first digit lowest, no leading zero): a move number is
+/// looked up, not divided.
+static DIGITS: [u32; 1000] = {
+    let mut table = [0u32; 1000];
+    let mut n = 0;
+    while n < 1000 {
+        let (a, b, c) = ((n / 100) as u32, (n / 10 % 10) as u32, (n % 10) as u32);
+        table[n] = if n >= 100 {
+            (b'0' as u32 + a) | (b'0' as u32 + b) << 8 | (b'0' as u32 + c) << 16
+        } else if n >= 10 {
+            (b'0' as u32 + b) | (b'0' as u32 + c) << 8
+        } else {
+            b'0' as u32 + c
+        };
+        n += 1;
+    }
+    table
+};
 
 /// Appends `n` in decimal.
 #[inline]
