@@ -1,6 +1,7 @@
-//! The `export` fuzz target: any input's export reads back and exports
-//! again as the same bytes, and streaming export gives the bytes of the
-//! tree path.
+//! The `export` fuzz target: any input's export, with the options of its
+//! first byte (reduced export format, comments, NAGs or variations left
+//! out), reads back and exports again as the same bytes, and streaming
+//! export gives the bytes of the tree path.
 //!
 //! The checks are in `pgn_fuzz::export` (`fuzz/src/export.rs`).
 

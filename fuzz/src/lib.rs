@@ -14,7 +14,7 @@
 //! | [`fen`] | FEN parse, write, parse: the same position and the same text |
 //! | [`epd`] | EPD read, resolve, write canonical, read again: the same bytes |
 //! | [`san`] | a SAN that resolves, written in each notation and read again, names the same move |
-//! | [`export`] | export, read back, export again: the same bytes; streaming and tree export agree |
+//! | [`export`] | export (with the options of the first byte: reduced export format, parts left out), read back, export again: the same bytes; streaming and tree export agree |
 //!
 //! Later issues add their own targets: a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in

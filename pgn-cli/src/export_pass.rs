@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use pgn_export::{ExportedGame, StreamExporter};
+use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_syntax::{Reader, Severity};
 use san::{GameDiagnostic, Replayer};
 
@@ -100,8 +100,10 @@ pub(crate) fn export_inputs<E: Write>(
     Ok(total)
 }
 
-/// Reports the game's diagnostics and counts it; a broken game left out
-/// gets an error that says so and names the move that could not be played.
+/// Reports the game's diagnostics and counts it; a game left out gets an
+/// error that says why: a broken game names the move (or the setup) that
+/// could not be played, a game from a set-up position in reduced export
+/// format (ruling E13) the place of its FEN tag.
 fn count_game<E: Write>(
     game: &ExportedGame,
     name: &str,
@@ -112,25 +114,32 @@ fn count_game<E: Write>(
     for d in &game.diagnostics {
         report(d, name, counts, diagnostics)?;
     }
-    if game.written {
+    let Some(unfit) = game.left_out else {
         counts.written += 1;
         return Ok(());
-    }
+    };
     counts.skipped += 1;
     counts.diagnostics.count(Severity::Error);
-    // The replay's first error says which move (or which setup) could not
-    // be played.
-    let cause = game.diagnostics.iter().find_map(|d| match d {
-        GameDiagnostic::Replay(r) if r.severity() == Severity::Error => Some(r),
-        _ => None,
-    });
-    let place = cause
-        .and_then(|r| r.at)
-        .map(|at| format!("{}:{}: ", at.line, at.column))
-        .unwrap_or_default();
-    let why = cause.map(|r| r.message().to_string()).unwrap_or_default();
+    let (at, why, remedy) = match unfit {
+        Unfit::SetUpPosition => (
+            game.fen_at,
+            "it starts from a set-up position, which reduced export format cannot hold".into(),
+            "--no-comments --no-nags --no-variations keep its tags",
+        ),
+        // The replay's first error says which move (or which setup) could
+        // not be played.
+        _ => {
+            let cause = game.diagnostics.iter().find_map(|d| match d {
+                GameDiagnostic::Replay(r) if r.severity() == Severity::Error => Some(r),
+                _ => None,
+            });
+            let why = cause.map(|r| r.message().to_string()).unwrap_or_default();
+            (cause.and_then(|r| r.at), why, "--keep-broken writes it as read")
+        }
+    };
+    let place = at.map(|at| format!("{}:{}: ", at.line, at.column)).unwrap_or_default();
     let line = format_args!(
-        "{name}:{place}game {}: error: game not exported ({why}); --keep-broken writes it as read",
+        "{name}:{place}game {}: error: game not exported ({why}); {remedy}",
         game.number
     );
     diagnostics.report(Severity::Error, "game not exported", line)

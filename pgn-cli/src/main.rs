@@ -125,7 +125,8 @@ enum Command {
     /// Every game is read and replayed; its SAN is written anew from the
     /// moves, tags in roster order then by name, lines of at most 79
     /// bytes. A game with a move that cannot be played is left out with an
-    /// error (--keep-broken writes it). Diagnostics go to standard error
+    /// error (--keep-broken writes it), and so is a game from a set-up
+    /// position with --reduced. Diagnostics go to standard error
     /// as for `pgn check`, and its last line is `games=N written=W
     /// skipped=S errors=E warnings=W notes=N`. The exit code is 1 when any
     /// error was found.
@@ -221,8 +222,9 @@ enum Command {
 #[derive(Args, Clone, Copy, Debug)]
 struct ExportFlags {
     /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
-    /// only (and SetUp and FEN, which a game from a set-up position needs),
-    /// no comments, NAGs or variations.
+    /// only, no comments, NAGs or variations. A game from a set-up
+    /// position (a FEN tag) cannot be written without its FEN: it is left
+    /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
     /// Leave out comments.

@@ -176,7 +176,7 @@ pub(crate) fn run(
     let mut spill = BufWriter::with_capacity(1 << 16, &temp.file);
     let mut offset = 0;
     let total = export_inputs("sort", files, args, &mut diagnostics, &mut status, |game, text| {
-        if game.written {
+        if game.written() {
             records.push(Record::new(game, text, offset));
             let text = &text[game.text.clone()];
             spill.write_all(text)?;

@@ -73,7 +73,7 @@ pub(crate) fn run(
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
     let total =
         export_inputs("split", files, args, &mut diagnostics, &mut status, |game, text| {
-            if game.written {
+            if game.written() {
                 for name in by.file_names(&game.tags) {
                     out.write(&name, &text[game.text.clone()])?;
                 }

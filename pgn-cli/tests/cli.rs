@@ -111,6 +111,45 @@ fn fen_takes_several_files() {
     assert!(lines[1].starts_with("rnbqkbnr/pppppppp/8/8/3P4/"), "{lines:?}");
 }
 
+/// A game from a set-up position, its FEN tag on line 3, then a game from
+/// the standard start.
+const SET_UP_AND_NORMAL: &[u8] = b"[Event \"set up\"]\n[SetUp \"1\"]\n\
+[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n\n1. O-O Kd7 *\n\n[Event \"normal\"]\n\n1. e4 e5 *\n";
+
+#[test]
+fn reduced_export_leaves_out_a_game_from_a_set_up_position_with_an_error() {
+    // Ruling E13: reduced export format has the roster tags only, so no
+    // FEN; without it the first game's moves would be illegal.
+    let input = TempFile::new("set-up.pgn", SET_UP_AND_NORMAL);
+    let name = input.path();
+    let normal = "[Event \"normal\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+                  [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
+    // Keeping broken games changes nothing: there is no form as read for
+    // a start that is not written.
+    for extra in [&[][..], &["--keep-broken"]] {
+        let out = pgn(&[&["export", "--reduced", name][..], extra].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{extra:?}: {stderr}");
+        assert_eq!(text(&out.stdout), normal, "{extra:?}");
+        assert!(
+            stderr.contains(&format!(
+                "{name}:3:1: game 1: error: game not exported (it starts from a set-up \
+                 position, which reduced export format cannot hold); --no-comments --no-nags \
+                 --no-variations keep its tags\n"
+            )),
+            "{extra:?}: {stderr}"
+        );
+        let summary = stderr.lines().last().unwrap_or_default();
+        assert!(summary.starts_with("games=2 written=1 skipped=1 errors=1 "), "{stderr}");
+    }
+    // What the error suggests writes both games, the first with its FEN.
+    let out = pgn(&["export", "--no-comments", "--no-nags", "--no-variations", name]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"]\n"), "{stdout}");
+    assert!(stdout.ends_with(normal), "{stdout}");
+}
+
 #[test]
 fn a_closed_output_pipe_ends_the_run_quietly() {
     // Far more output than a pipe holds, so that writing meets the closed

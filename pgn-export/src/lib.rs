@@ -55,7 +55,12 @@
 //! A game whose replay found a move that cannot be played
 //! ([`is_broken`]) cannot be written faithfully; whether to write it (its
 //! moves from there on as read, after an [`AS_READ_MARKER`] comment) or
-//! leave it out is the caller's choice.
+//! leave it out is the caller's choice. Nor can reduced export format,
+//! which has no FEN tag, hold a game from a set-up position (ruling E13);
+//! such a game has no form as read, and is best left out. [`unfit`] says
+//! whether, and why, a game does not fit the options; [`Writer`] writes
+//! whatever it is given, and [`StreamExporter`] leaves out what does not
+//! fit (broken games only when asked to).
 //!
 //! # Feature flags
 //!
@@ -72,5 +77,6 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Writer, is_broken, to_vec,
+    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Unfit, Writer, is_broken, to_vec,
+    unfit,
 };

@@ -13,10 +13,10 @@ use std::ops::{ControlFlow, Range};
 
 use san::pgn_syntax::nag::{Nag, Suffix};
 use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, SanText, Tags};
+use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Location, Place, SanText, Tags};
 use san::{Event, GameDiagnostic, Played, Position, ReplayDiagnostic, ReplayVisitor};
 
-use crate::writer::{ExportOptions, Writer};
+use crate::writer::{ExportOptions, Unfit, Writer, holds_start};
 
 /// What became of one game.
 #[derive(Clone, Debug)]
@@ -26,9 +26,15 @@ pub struct ExportedGame {
     /// Some move could not be played, or the game could not be set up
     /// ([`is_broken`](crate::is_broken)).
     pub broken: bool,
-    /// The game was written to [`StreamExporter::output`] (a broken game
-    /// only with [`StreamExporter::keep_broken`]).
-    pub written: bool,
+    /// Why the game was not written to [`StreamExporter::output`], `None`
+    /// when it was ([`ExportedGame::written`]): what
+    /// [`unfit`](crate::unfit) says of it, but that a broken game is
+    /// written with [`StreamExporter::keep_broken`].
+    pub left_out: Option<Unfit>,
+    /// Where its FEN tag is in the input (the last one, which counts:
+    /// ruling E2), if it has one: where a game left out for its set-up
+    /// position ([`Unfit::SetUpPosition`]) is reported.
+    pub fen_at: Option<Location>,
     /// The diagnostics of its reading and replay, in the order they were
     /// found.
     pub diagnostics: Vec<GameDiagnostic>,
@@ -50,24 +56,37 @@ pub struct ExportedGame {
     pub movetext: Range<usize>,
 }
 
+impl ExportedGame {
+    /// True if the game was written to [`StreamExporter::output`] (it
+    /// fits the options, or it is broken and broken games are kept).
+    pub fn written(&self) -> bool {
+        self.left_out.is_none()
+    }
+}
+
 /// Exports games as a [`Replayer`](san::Replayer) replays them: each game
 /// written is appended to [`StreamExporter::output`], which the caller
-/// empties when it likes.
+/// empties when it likes. A game that does not fit the options
+/// ([`unfit`](crate::unfit)) is left out, but a broken one is written
+/// with [`StreamExporter::keep_broken`].
 ///
 /// ```
 /// use san::pgn_syntax::Reader;
 /// use san::Replayer;
-/// use pgn_export::{ExportOptions, StreamExporter};
+/// use pgn_export::{ExportOptions, StreamExporter, Unfit};
 ///
-/// let pgn = b"1. e4 e5 2. Ke3 *\n\n1. d4 d5 *";
+/// let pgn = b"1. e4 e5 2. Ke3 *\n\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. d4 d5 *";
 /// let mut replayer = Replayer::new(StreamExporter::new(ExportOptions::reduced()));
 /// let games: Vec<_> = Reader::new(&pgn[..]).outputs(&mut replayer).collect::<Result<_, _>>()?;
-/// assert!(games[0].broken && !games[0].written);
-/// assert!(games[1].written);
+/// assert!(games[0].broken && games[0].left_out == Some(Unfit::Broken));
+/// // Reduced export format has no FEN tag (ruling E13).
+/// assert_eq!(games[1].left_out, Some(Unfit::SetUpPosition));
+/// assert_eq!(games[1].fen_at.map(|at| (at.line, at.column)), Some((3, 1)));
+/// assert!(games[2].written());
 /// let output = replayer.inner().output();
 /// assert!(output.ends_with(b"[Result \"*\"]\n\n1. d4 d5 *\n\n"));
-/// assert_eq!(games[1].text, 0..output.len());
-/// assert_eq!(&output[games[1].movetext.clone()], b"1. d4 d5 *\n");
+/// assert_eq!(games[2].text, 0..output.len());
+/// assert_eq!(&output[games[2].movetext.clone()], b"1. d4 d5 *\n");
 /// assert!(games[0].text.is_empty() && games[0].movetext.is_empty());
 /// # Ok::<_, std::io::Error>(())
 /// ```
@@ -78,6 +97,11 @@ pub struct StreamExporter {
     output: Vec<u8>,
     games: u64,
     broken: bool,
+    /// The options hold the current game's start (see
+    /// [`holds_start`]).
+    holds_start: bool,
+    /// Where the current game's FEN tag is.
+    fen_at: Option<Location>,
     termination: Option<GameResult>,
     diagnostics: Vec<GameDiagnostic>,
     /// The tags of a game handed back with [`StreamExporter::recycle`],
@@ -93,7 +117,9 @@ impl StreamExporter {
 
     /// Also writes broken games (their moves from the first that cannot be
     /// played on as read, after an
-    /// [`AS_READ_MARKER`](crate::AS_READ_MARKER) comment).
+    /// [`AS_READ_MARKER`](crate::AS_READ_MARKER) comment). Not a game
+    /// whose start the options cannot hold ([`Unfit::SetUpPosition`]):
+    /// there is no form as read for a start that is not written.
     pub fn keep_broken(mut self, keep: bool) -> StreamExporter {
         self.keep_broken = keep;
         self
@@ -138,6 +164,7 @@ impl ReplayVisitor for StreamExporter {
 
     fn begin_tags(&mut self) -> ControlFlow<ExportedGame, Tags> {
         self.games += 1;
+        self.fen_at = None;
         self.broken = false;
         self.termination = None;
         ControlFlow::Continue(self.spare_tags.take().unwrap_or_default())
@@ -148,8 +175,11 @@ impl ReplayVisitor for StreamExporter {
         tags: &mut Tags,
         name: &[u8],
         value: &[u8],
-        _: &mut Place<'_>,
+        place: &mut Place<'_>,
     ) -> ControlFlow<ExportedGame> {
+        if name == b"FEN" {
+            self.fen_at = Some(place.locate());
+        }
         tags.push(name, value);
         ControlFlow::Continue(())
     }
@@ -160,6 +190,7 @@ impl ReplayVisitor for StreamExporter {
         start: Option<&Position>,
     ) -> ControlFlow<ExportedGame, Tags> {
         self.broken = start.is_none();
+        self.holds_start = holds_start(self.writer.options(), &tags, start);
         self.writer.begin_movetext();
         ControlFlow::Continue(tags)
     }
@@ -252,7 +283,15 @@ impl ReplayVisitor for StreamExporter {
     }
 
     fn end_game(&mut self, tags: Tags) -> ExportedGame {
-        let written = !self.broken || self.keep_broken;
+        // The start first: keeping broken games does not help it.
+        let left_out = if !self.holds_start {
+            Some(Unfit::SetUpPosition)
+        } else if self.broken && !self.keep_broken {
+            Some(Unfit::Broken)
+        } else {
+            None
+        };
+        let written = left_out.is_none();
         let result = tags.result(self.termination);
         let start = self.output.len();
         let mut movetext = start..start;
@@ -267,7 +306,8 @@ impl ReplayVisitor for StreamExporter {
         ExportedGame {
             number: self.games,
             broken: self.broken,
-            written,
+            left_out,
+            fen_at: self.fen_at,
             diagnostics: std::mem::take(&mut self.diagnostics),
             tags,
             result,

@@ -6,7 +6,7 @@ use std::fmt::{self, Write as _};
 use san::pgn_syntax::nag::Nag;
 use san::pgn_syntax::tags::{GameResult, SEVEN_TAG_ROSTER};
 use san::pgn_syntax::{Node, Tags};
-use san::{Event, Lan, Language, Played, ReplayedGame, ReplayedMove, San, Uci, Walker};
+use san::{Event, Lan, Language, Played, Position, ReplayedGame, ReplayedMove, San, Uci, Walker};
 
 use crate::layout::{Filler, is_space};
 use crate::sink::{FmtSink, Sink};
@@ -35,9 +35,10 @@ pub enum TagSet {
     /// The Seven Tag Roster, then every other tag (ruling E1).
     #[default]
     All,
-    /// The Seven Tag Roster only (reduced export format, ruling E13), and
-    /// the SetUp and FEN tags of a game that has them: without them the
-    /// moves of a game from another position could not be played.
+    /// The Seven Tag Roster only, nothing else (reduced export format,
+    /// ruling E13). Without its FEN tag a game from a set-up position
+    /// cannot be written faithfully: see [`unfit`] and
+    /// [`Unfit::SetUpPosition`].
     Roster,
 }
 
@@ -72,8 +73,10 @@ impl Default for ExportOptions {
 
 impl ExportOptions {
     /// Reduced export format (§3.2.4, ruling E13): the Seven Tag Roster
-    /// (and SetUp and FEN, when the game has them), and no comment, NAG or
-    /// variation.
+    /// and nothing else, and no comment, NAG or variation. It has no FEN
+    /// tag, so it holds only games from the standard start; a game from a
+    /// set-up position is [`Unfit::SetUpPosition`] for it, and left out by
+    /// [`StreamExporter`](crate::StreamExporter).
     pub fn reduced() -> ExportOptions {
         ExportOptions {
             tags: TagSet::Roster,
@@ -101,6 +104,67 @@ pub fn is_broken(game: &ReplayedGame) -> bool {
             .nodes()
             .iter()
             .any(|n| matches!(n, Node::Move(ReplayedMove::Unresolved(_))))
+}
+
+/// Why a game cannot be written faithfully with some [`ExportOptions`]
+/// ([`unfit`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unfit {
+    /// The game has a FEN tag, and does not start from the standard
+    /// starting position (the FEN sets up another, or one that cannot be
+    /// set up), but the options write the Seven Tag Roster only (reduced
+    /// export format, ruling E13), which has no FEN tag. Written, its
+    /// moves would be played from the standard start when read back, and
+    /// be illegal there or make another game. There is no form "as read"
+    /// for a start that is not written: such a game is left out whether
+    /// or not broken games are kept.
+    SetUpPosition,
+    /// The game is broken ([`is_broken`]). [`Writer::write_game`] writes
+    /// it with its moves from the first that could not be played on as
+    /// read, after an [`AS_READ_MARKER`]: a caller may keep it so.
+    Broken,
+}
+
+/// Whether export with `options` can hold `game` faithfully: `None` if it
+/// can, else why not. [`Unfit::SetUpPosition`] comes first when both
+/// apply, since keeping broken games does not help it.
+///
+/// [`Writer::write_game`] writes whatever it is given; deciding whether
+/// to write an unfit game is the caller's (the
+/// [`StreamExporter`](crate::StreamExporter) asks the same question).
+///
+/// ```
+/// use pgn_export::{ExportOptions, Unfit, unfit};
+///
+/// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. e4 e5 2. Ke3 *";
+/// let games: Vec<_> = san::replay_games(&pgn[..]).map(|g| g.map(|g| g.game)).collect::<Result<_, _>>()?;
+/// assert_eq!(unfit(&games[0], &ExportOptions::default()), None);
+/// assert_eq!(unfit(&games[0], &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
+/// assert_eq!(unfit(&games[1], &ExportOptions::reduced()), Some(Unfit::Broken));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn unfit(game: &ReplayedGame, options: &ExportOptions) -> Option<Unfit> {
+    if !holds_start(options, &game.tags, game.start.as_ref()) {
+        Some(Unfit::SetUpPosition)
+    } else if is_broken(game) {
+        Some(Unfit::Broken)
+    } else {
+        None
+    }
+}
+
+/// True if export with `options` can hold the start of a game with these
+/// tags whose replay starts from `start` (`None`: it could not be set
+/// up): always when all tags are written; with the roster only (ruling
+/// E13), when the game has no FEN tag or its FEN gives the standard
+/// starting position, move number 1 and all (then leaving it out loses
+/// nothing).
+pub(crate) fn holds_start(options: &ExportOptions, tags: &Tags, start: Option<&Position>) -> bool {
+    match options.tags {
+        TagSet::All => true,
+        TagSet::Roster => tags.get("FEN").is_none() || start == Some(&Position::new()),
+    }
 }
 
 /// Writes games in export format. It keeps its buffers from game to game,
@@ -199,11 +263,12 @@ impl Writer {
         result: GameResult,
         sink: &mut S,
     ) -> Result<(), S::Error> {
-        let roster_only = self.options.tags == TagSet::Roster;
-        let written = tags.export_order(result).enumerate().filter(|(i, tag)| {
-            !roster_only || *i < SEVEN_TAG_ROSTER.len() || matches!(tag.name, b"FEN" | b"SetUp")
-        });
-        for (_, tag) in written {
+        // The roster comes first, all seven (ruling E1).
+        let written = match self.options.tags {
+            TagSet::All => usize::MAX,
+            TagSet::Roster => SEVEN_TAG_ROSTER.len(),
+        };
+        for tag in tags.export_order(result).take(written) {
             sink.put(b"[")?;
             sink.put(tag.name)?;
             sink.put(b" \"")?;
@@ -669,20 +734,45 @@ mod tests {
     }
 
     #[test]
-    fn reduced_format_keeps_the_start_position() {
-        // Found by the corpus round trip: without its FEN tag, a game from
-        // another position read back broken.
+    fn reduced_format_cannot_hold_a_game_from_a_set_up_position() {
+        // Ruling E13: only the roster tags, so no FEN. Written anyway (the
+        // writer writes what it is given), the game would read back from
+        // the standard start, where its moves are illegal.
         let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
         let pgn = format!("[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] 40... Kd5 41. Ra1 *");
-        let text = export(&pgn, ExportOptions::reduced());
-        assert!(
-            text.ends_with(&format!(
-                "[Result \"*\"]\n[FEN \"{fen}\"]\n[SetUp \"1\"]\n\n40... Kd5 41. Ra1 *\n\n"
-            )),
-            "{text}"
-        );
+        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let reduced = ExportOptions::reduced();
+        assert_eq!(unfit(&game, &reduced), Some(Unfit::SetUpPosition));
+        let text = String::from_utf8(to_vec(&game, &reduced)).unwrap();
+        assert!(text.ends_with("[Result \"*\"]\n\n40... Kd5 41. Ra1 *\n\n"), "{text}");
         let again = san::replay_games(text.as_bytes()).next().unwrap().unwrap();
-        assert!(!is_broken(&again.game));
+        assert!(is_broken(&again.game));
+        // Every tag is written with the default options, or with only the
+        // movetext stripped: the game fits them.
+        assert_eq!(unfit(&game, &ExportOptions::default()), None);
+        let plain = ExportOptions { comments: false, nags: false, variations: false, ..reduced };
+        assert_eq!(unfit(&game, &ExportOptions { tags: TagSet::All, ..plain }), None);
+        // A FEN that cannot be set up is no standard start either, and
+        // reduced format has no form as read for it.
+        let bad = san::replay_games(&b"[FEN \"8/8/8/8 w - - 0 1\"] 1. e4 *"[..]).next();
+        let bad = bad.unwrap().unwrap().game;
+        assert_eq!(unfit(&bad, &reduced), Some(Unfit::SetUpPosition));
+        assert_eq!(unfit(&bad, &ExportOptions::default()), Some(Unfit::Broken));
+    }
+
+    #[test]
+    fn a_fen_of_the_standard_start_loses_nothing_in_reduced_format() {
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        let pgn = format!("[SetUp \"1\"] [FEN \"{start}\"] 1. e4 e5 *");
+        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        assert_eq!(unfit(&game, &ExportOptions::reduced()), None);
+        let text = export(&pgn, ExportOptions::reduced());
+        assert_eq!(text.lines().filter(|l| l.starts_with('[')).count(), 7, "{text}");
+        assert!(text.ends_with("[Result \"*\"]\n\n1. e4 e5 *\n\n"), "{text}");
+        // Another move number is another start: that FEN is needed.
+        let later = pgn.replace(" 0 1", " 0 5").replace("1. e4 e5", "5. e4 e5");
+        let game = san::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
+        assert_eq!(unfit(&game, &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
     }
 
     #[test]

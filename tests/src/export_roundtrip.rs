@@ -13,20 +13,25 @@
 //!   [`Writer::write_game`] over [`san::replay_games`], and so does the
 //!   writer over the tree replay ([`san::replay`]) of each game
 //!   ([`check_stream_is_tree`]);
-//! - **options**: reduced export format (E13), and each of comments, NAGs
-//!   and variations left out, are fixed points too.
+//! - **options**: reduced export format (E13), each of comments, NAGs
+//!   and variations left out, and all three left out with every tag kept,
+//!   are fixed points too.
 //!
 //! Broken games (a move that cannot be played, a start that cannot be set
 //! up) are left out by default, as `pgn export` does; a file that has any
 //! is also checked with them written ([`Writer::write_game`] always
-//! writes).
+//! writes). In reduced export format a game from a set-up position is
+//! always left out ([`Unfit::SetUpPosition`]: it has no FEN tag), so
+//! idempotence is checked on the games it writes; such games are counted
+//! apart ([`Export::set_up`]), and the option set that strips what
+//! reduced format strips but keeps every tag checks their movetext.
 //!
 //! The fuzz target `export` (`fuzz/src/export.rs`) calls the same checks.
 
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
-use pgn_export::{ExportOptions, StreamExporter, TagSet, Writer, is_broken};
+use pgn_export::{ExportOptions, StreamExporter, TagSet, Unfit, Writer, is_broken, unfit};
 use pgn_syntax::{Reader, Severity};
 use san::Replayer;
 
@@ -64,6 +69,9 @@ pub struct Export {
     pub games: u64,
     /// The games written.
     pub written: u64,
+    /// The games left out because the options cannot hold their start
+    /// ([`Unfit::SetUpPosition`]); the others left out are broken.
+    pub set_up: u64,
     /// For each game written: it was broken.
     pub broken: Vec<bool>,
     /// For each game written: the first error diagnostic of its reading
@@ -73,7 +81,8 @@ pub struct Export {
 
 /// Exports every game of `input` with `options` through
 /// [`Writer::write_game`] over [`san::replay_games`] (the tree path),
-/// broken games too when `keep_broken`.
+/// broken games too when `keep_broken`, but never a game that does not
+/// fit the options otherwise ([`unfit`]), as [`StreamExporter`] does.
 ///
 /// # Errors
 ///
@@ -88,10 +97,10 @@ pub fn export_tree(
     for game in san::replay_games(input) {
         let game = game.map_err(|e| format!("cannot read: {e}"))?;
         export.games += 1;
-        let broken = is_broken(&game.game);
-        if broken && !keep_broken {
+        if !export.fits(&game.game, &options, keep_broken) {
             continue;
         }
+        let broken = is_broken(&game.game);
         let Ok(()) = writer.write_game(&game.game, &mut export.bytes);
         export.written += 1;
         export.broken.push(broken);
@@ -119,9 +128,11 @@ pub fn export_stream(
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
     {
         export.games += 1;
-        if game.written {
+        if game.written() {
             export.written += 1;
             export.broken.push(game.broken);
+        } else if game.left_out == Some(Unfit::SetUpPosition) {
+            export.set_up += 1;
         }
         export.bytes.extend_from_slice(replayer.inner().output());
         replayer.inner_mut().clear_output();
@@ -147,10 +158,10 @@ pub fn export_replayed(
         let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
         let (game, _) = san::replay(&game, &source);
         export.games += 1;
-        let broken = is_broken(&game);
-        if broken && !keep_broken {
+        if !export.fits(&game, &options, keep_broken) {
             continue;
         }
+        let broken = is_broken(&game);
         let Ok(()) = writer.write_game(&game, &mut export.bytes);
         export.written += 1;
         export.broken.push(broken);
@@ -158,18 +169,51 @@ pub fn export_replayed(
     Ok(export)
 }
 
+impl Export {
+    /// Whether `game` is written with `options`: it fits them, or it is
+    /// only broken and `keep_broken`. A game left out for its start is
+    /// counted.
+    fn fits(
+        &mut self,
+        game: &san::ReplayedGame,
+        options: &ExportOptions,
+        keep_broken: bool,
+    ) -> bool {
+        match unfit(game, options) {
+            None => true,
+            Some(Unfit::SetUpPosition) => {
+                self.set_up += 1;
+                false
+            }
+            Some(Unfit::Broken) => keep_broken,
+            Some(other) => panic!("no check for a game unfit as {other:?}"),
+        }
+    }
+}
+
 /// What a round trip checked.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RoundTrip {
     /// Games read from the input.
     pub games: u64,
-    /// Games written (all of them, or the unbroken ones).
+    /// Games written (all of them, or those that fit the options).
     pub written: u64,
+    /// Games left out because the options cannot hold their start
+    /// (reduced export format and a set-up position, ruling E13).
+    pub set_up: u64,
+}
+
+impl RoundTrip {
+    /// Broken games were left out.
+    fn left_out_broken(&self) -> bool {
+        self.written + self.set_up < self.games
+    }
 }
 
 /// Export idempotence: `E1` = export(`input`); `E1` read back has as many
-/// games as were written, a game that was not broken neither broken nor
-/// with an error, and export(read(`E1`)) = `E1` byte for byte.
+/// games as were written, every one of them fits the options again, a
+/// game that was not broken is neither broken nor has an error, and
+/// export(read(`E1`)) = `E1` byte for byte.
 ///
 /// # Errors
 ///
@@ -187,6 +231,10 @@ pub fn check_idempotent(
             first.written, second.games, first.games
         ));
     }
+    if second.set_up > 0 {
+        let n = second.set_up;
+        return Err(format!("{n} written games read back from a start the options cannot hold"));
+    }
     let games = first.broken.iter().zip(&second.broken).zip(&second.errors);
     for (i, ((&was, &is), error)) in games.enumerate() {
         let number = i + 1;
@@ -202,7 +250,7 @@ pub fn check_idempotent(
     if second.bytes != first.bytes {
         return Err(format!("exported again, {}", first_difference(&first.bytes, &second.bytes)));
     }
-    Ok(RoundTrip { games: first.games, written: first.written })
+    Ok(RoundTrip { games: first.games, written: first.written, set_up: first.set_up })
 }
 
 /// Streaming export ([`export_stream`]) and tree export ([`export_tree`],
@@ -223,10 +271,11 @@ pub fn check_stream_is_tree(
         ("the tree replay", export_replayed(input, options, keep_broken)?),
     ];
     for (name, other) in others {
-        if (other.games, other.written) != (tree.games, tree.written) {
+        if (other.games, other.written, other.set_up) != (tree.games, tree.written, tree.set_up) {
             return Err(format!(
-                "{name} read {} games and wrote {}, replay_games {} and {}",
-                other.games, other.written, tree.games, tree.written
+                "{name} read {} games, wrote {} and left out {} for their start; \
+                 replay_games {}, {} and {}",
+                other.games, other.written, other.set_up, tree.games, tree.written, tree.set_up
             ));
         }
         if other.broken != tree.broken {
@@ -236,7 +285,7 @@ pub fn check_stream_is_tree(
             return Err(format!("{name}: {}", first_difference(&tree.bytes, &other.bytes)));
         }
     }
-    Ok(RoundTrip { games: tree.games, written: tree.written })
+    Ok(RoundTrip { games: tree.games, written: tree.written, set_up: tree.set_up })
 }
 
 /// Where `got` first differs from `want`: the line number and both lines.
@@ -355,7 +404,7 @@ fn both_ways(
     check: impl Fn(&[u8], bool) -> Result<RoundTrip, String>,
 ) -> Result<RoundTrip, String> {
     let without = check(input, false)?;
-    if broken_too && without.written < without.games {
+    if broken_too && without.left_out_broken() {
         check(input, true).map_err(|e| format!("with broken games written: {e}"))?;
     }
     Ok(without)
@@ -389,15 +438,18 @@ fn stream_is_tree(ctx: &Context, section: &mut Section) {
     });
 }
 
-/// The option sets of row 3: reduced export format, and each part left
-/// out on its own.
-fn option_sets() -> [(&'static str, ExportOptions); 4] {
+/// The option sets of row 3: reduced export format, each part left out
+/// on its own, and all three left out with every tag kept (which writes
+/// the games from a set-up position that reduced format leaves out:
+/// what `pgn export` suggests for them).
+fn option_sets() -> [(&'static str, ExportOptions); 5] {
     let all = ExportOptions::default();
     [
         ("reduced", ExportOptions::reduced()),
         ("no comments", ExportOptions { comments: false, ..all }),
         ("no NAGs", ExportOptions { nags: false, ..all }),
         ("no variations", ExportOptions { variations: false, ..all }),
+        ("reduced with every tag", ExportOptions { tags: TagSet::All, ..ExportOptions::reduced() }),
     ]
 }
 
@@ -414,7 +466,8 @@ fn options_idempotence(ctx: &Context, section: &mut Section) {
         for (name, options) in option_sets() {
             // Without its other tags a broken game may be another game:
             // one of a Variant this crate does not play is replayed as
-            // chess when read back. Reduced format writes no broken game.
+            // chess when read back. Reduced format writes no broken game
+            // here, nor (ruling E13) any game from a set-up position.
             let broken_too = options.tags == TagSet::All;
             let r =
                 both_ways(input, broken_too, |input, keep| check_idempotent(input, options, keep))

@@ -2,7 +2,7 @@
 //! games, with random suffixes, NAGs, comments (awkward white space, `}`
 //! in `;` comments, empty ones, very long words, non-ASCII), variations
 //! (nested, empty), escape lines, null moves, starts from a FEN (black to
-//! move too) and awkward tags (`\`, `"`, tabs and line ends in values;
+//! move too, and now and then the standard start) and awkward tags (`\`, `"`, tabs and line ends in values;
 //! duplicates; missing roster tags; non-ASCII), each made twice from one
 //! random description:
 //!
@@ -15,7 +15,11 @@
 //! the export must read back to the same game, [normalised](Model) as the
 //! rulings say, and export again to the same bytes (for export format,
 //! reduced export format, and each of comments, NAGs and variations left
-//! out). The export's layout follows E6 and E11.
+//! out). The export's layout follows E6 and E11. Reduced export format
+//! has no FEN tag (ruling E13): a game from a set-up position does not fit
+//! it ([`unfit`]) and is not written, which is checked instead of the
+//! round trip; one whose FEN gives the standard start fits, and loses its
+//! FEN.
 //!
 //! Seeded: a failure names its case; `EXPORT_ROUNDTRIP_CASE=N` runs that
 //! case alone (`EXPORT_ROUNDTRIP_SHOW=1` prints its text and export) and
@@ -25,7 +29,7 @@
 
 use chess_core::{Move, Position};
 use fen_epd::{Fen, parse_position};
-use pgn_export::{ExportOptions, MAX_LINE, TagSet, to_vec};
+use pgn_export::{ExportOptions, MAX_LINE, TagSet, Unfit, to_vec, unfit};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, Movetext, Node, Severity, Tags};
@@ -33,6 +37,9 @@ use san::{ReplayedGame, ReplayedMove, San};
 use testkit::XorShift;
 
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The FEN of the standard starting position.
+const STANDARD_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn chance(rng: &mut XorShift, percent: usize) -> bool {
     rng.below(100) < percent
@@ -332,11 +339,15 @@ fn tags(rng: &mut XorShift, fen: Option<&str>) -> Vec<(String, Vec<u8>)> {
     tags
 }
 
-/// A start: the standard position, or one some random moves into a game
-/// (black to move about half the time), with a random move number.
+/// A start: the standard position (sometimes given by a FEN), or one
+/// some random moves into a game (black to move about half the time),
+/// with a random move number.
 fn start(rng: &mut XorShift) -> (Position, Option<String>) {
     if chance(rng, 65) {
         return (Position::new(), None);
+    }
+    if chance(rng, 5) {
+        return (Position::new(), Some(STANDARD_FEN.to_owned()));
     }
     loop {
         let mut pos = Position::new();
@@ -580,7 +591,7 @@ fn export_tags(
         .iter()
         .map(|t| t.name)
         .filter(|n| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == *n))
-        .filter(|n| options.tags == TagSet::All || matches!(*n, b"FEN" | b"SetUp"))
+        .filter(|_| options.tags == TagSet::All)
         .collect();
     names.sort();
     names.dedup();
@@ -706,7 +717,7 @@ fn option_sets() -> [(&'static str, ExportOptions); 5] {
 
 /// What the cases must have covered between them, so that the generator
 /// cannot quietly stop making what is awkward.
-const FEATURES: [&str; 12] = [
+const FEATURES: [&str; 14] = [
     "a start with black to move",
     "a null move",
     "a null move written Z0",
@@ -719,6 +730,8 @@ const FEATURES: [&str; 12] = [
     "a line end in a tag value",
     "a movetext line longer than 79 bytes",
     "a game without a termination marker",
+    "a set-up start, which reduced format leaves out",
+    "a FEN of the standard start, which reduced format drops",
 ];
 
 /// Which of [`FEATURES`] a case has.
@@ -756,6 +769,8 @@ fn features(spec: &Spec, text: &[u8], export: &[u8]) -> [bool; FEATURES.len()] {
         spec.tags.iter().any(|(_, v)| v.contains(&b'\n')),
         movetext.split(|&b| b == b'\n').any(|l| l.len() > MAX_LINE),
         spec.termination.is_none(),
+        spec.start != Position::new(),
+        spec.start == Position::new() && names.contains(&"FEN"),
     ]
 }
 
@@ -783,6 +798,19 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
     let covered = features(&spec, &text, &to_vec(&game, &all));
     for (name, options) in option_sets() {
         let fail = |what: String| show(&format!("{name}: {what}"));
+        // Only reduced format leaves a game out, for a set-up start
+        // (ruling E13); the rest of the checks need a game written.
+        let set_up = options.tags == TagSet::Roster && spec.start != Position::new();
+        let want = set_up.then_some(Unfit::SetUpPosition);
+        for (what, game) in [("the text", &read), ("the built game", &game)] {
+            let got = unfit(game, &options);
+            if got != want {
+                return Err(fail(format!("{what} is {got:?} for these options, not {want:?}")));
+            }
+        }
+        if set_up {
+            continue;
+        }
         let from_text = to_vec(&read, &options);
         let from_game = to_vec(&game, &options);
         let shown = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();

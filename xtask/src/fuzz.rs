@@ -54,7 +54,7 @@ const TARGETS: &[Target] = &[
     Target { name: "fen", max_len: 512, seeds: fen_seeds },
     Target { name: "epd", max_len: 1024, seeds: epd_seeds },
     Target { name: "san", max_len: 256, seeds: san_seeds },
-    Target { name: "export", max_len: 8 * 1024, seeds: pgn_seeds },
+    Target { name: "export", max_len: 8 * 1024, seeds: export_seeds },
 ];
 
 /// Runs the targets named in `args` (all when none is) and prints the
@@ -421,6 +421,22 @@ fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
         .enumerate()
         .map(|(i, pgn)| {
             let mut seed = vec![(i * 13 % 64) as u8, (i * 37 % 256) as u8, POLICIES[i % 8]];
+            seed.extend(pgn);
+            seed
+        })
+        .collect()
+}
+
+/// The PGN seeds behind the export target's control byte (the options:
+/// `pgn_fuzz::export::options`), which varies from seed to seed: export
+/// format, reduced export format, each part left out, the roster only.
+fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
+    const OPTIONS: [u8; 8] = [0x00, 0x0f, 0x01, 0x02, 0x04, 0x07, 0x08, 0x00];
+    pgn_seeds(sources)
+        .into_iter()
+        .enumerate()
+        .map(|(i, pgn)| {
+            let mut seed = vec![OPTIONS[i % OPTIONS.len()]];
             seed.extend(pgn);
             seed
         })
