@@ -195,6 +195,7 @@ impl ReplayVisitor for StreamExporter {
         ControlFlow::Continue(tags)
     }
 
+    #[inline(always)]
     fn played(
         &mut self,
         _: &mut Tags,

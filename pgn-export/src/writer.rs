@@ -312,7 +312,7 @@ impl Writer {
     }
 
     /// Writes the next element of the movetext.
-    #[inline]
+    #[inline(always)]
     pub fn event(&mut self, event: Event<'_>) {
         // A move, the most common event, is written inline: where the
         // replay makes the events, its fields then stay in registers
