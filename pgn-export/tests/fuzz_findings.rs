@@ -112,3 +112,39 @@ fn a_tag_value_starts_where_its_name_ends() {
     idempotent(b"[{ -0.10 } 1... e5 { x } 2. g4 0-1\n1. e4 *");
     idempotent(b"[; a \"b\" c\n1. e4 *");
 }
+
+/// A tag pair whose name started with `{` (`[{EN "..."]`) was kept with
+/// that name and written `[{EN "..."]`; read back, the `{` began a comment
+/// that ran to the end of the file, an error. A comment is no tag name:
+/// the pair is dropped when first read. Found with comments, NAGs and
+/// variations left out (the fuzz input's first byte, 0x07).
+#[test]
+fn a_tag_name_is_never_a_comment() {
+    let options = ExportOptions {
+        comments: false,
+        nags: false,
+        variations: false,
+        ..ExportOptions::default()
+    };
+    let found: &[u8] = b"[SetUp \"1\"]\n[{EN \"1r5k/P7/8/8/8/8/8/K7 w -\xff\xff\xff -xb8\x02\0\0me Bosto\0\0 \"1-0\"n Cosplay Chess 2013 pt 3\"]\n[Site]\n[SetUp \"1\"]\n[FEN \"b5nr/1p2kB1p/2p3p1/4p1q1/p1P5/N3RP2/P7/4K3 b KQkq - 0 22\"]\n\n%Cradtbee y Caissa's Web PGN Editor\xf6\xcd\xcd\xd1\xd1\xd1\xdf\xabf6 23. Rxe5+?? Kxf7?? 24. Ra5?? Q\xff\xff\xff\xff 25. Ke2";
+    for options in [options, ExportOptions::default()] {
+        let (once, _) = export(found, options);
+        let (twice, _) = export(&once, options);
+        assert_eq!(once, twice, "{}", String::from_utf8_lossy(&once));
+        let again = san::replay_games(&once[..]).next().expect("a game").expect("read");
+        assert!(
+            again.diagnostics.iter().all(|d| d.severity() != san::pgn_syntax::Severity::Error),
+            "{:?}",
+            again.diagnostics
+        );
+        assert!(!once.windows(2).any(|w| w == b"[{"), "{}", String::from_utf8_lossy(&once));
+    }
+    // Minimised.
+    idempotent(b"[{EN \"x\"]\n1. e4 *");
+    let game = san::replay_games(&b"[{EN \"x\"]\n[Event \"e\"]\n1. e4 *"[..])
+        .next()
+        .expect("a game")
+        .expect("read")
+        .game;
+    assert_eq!(game.tags.iter().map(|t| t.name).collect::<Vec<_>>(), [&b"Event"[..]]);
+}

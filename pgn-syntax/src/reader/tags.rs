@@ -102,6 +102,15 @@ impl<R: Read> Reader<R> {
                 self.skip_past_close(tok.text.0);
                 g.tag = TagState::Closed;
             }
+            (TagState::Open, TokenKind::BraceComment) => {
+                // `[{...`: a comment is no name. Kept as one, it would be
+                // written `[{... "..."]`, which reads back as a comment
+                // running to the next `}` wherever that is.
+                let kind = self.malformed(g, TagFault::NoName);
+                self.report(v, g, kind, tok.offset);
+                self.skip_past_close(self.token_start(tok));
+                g.tag = TagState::Closed;
+            }
             (TagState::Open, _) => {
                 // The name: the bytes up to white space, `"` or `]`.
                 let start = self.token_start(tok);
