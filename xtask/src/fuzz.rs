@@ -416,15 +416,9 @@ fn pgn_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 /// vary from seed to seed.
 fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     const POLICIES: [u8; 8] = [0x00, 0x00, 0x04, 0x0c, 0x30, 0x01, 0x02, 0x00];
-    pgn_seeds(sources)
-        .into_iter()
-        .enumerate()
-        .map(|(i, pgn)| {
-            let mut seed = vec![(i * 13 % 64) as u8, (i * 37 % 256) as u8, POLICIES[i % 8]];
-            seed.extend(pgn);
-            seed
-        })
-        .collect()
+    prefixed_pgn_seeds(sources, |i| {
+        vec![(i * 13 % 64) as u8, (i * 37 % 256) as u8, POLICIES[i % 8]]
+    })
 }
 
 /// The PGN seeds behind the export target's control byte (the options:
@@ -432,11 +426,16 @@ fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 /// format, reduced export format, each part left out, the roster only.
 fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     const OPTIONS: [u8; 8] = [0x00, 0x0f, 0x01, 0x02, 0x04, 0x07, 0x08, 0x00];
+    prefixed_pgn_seeds(sources, |i| vec![OPTIONS[i % OPTIONS.len()]])
+}
+
+/// The PGN seeds, the `i`th behind the control bytes `prefix(i)`.
+fn prefixed_pgn_seeds(sources: &Sources, prefix: impl Fn(usize) -> Vec<u8>) -> Vec<Vec<u8>> {
     pgn_seeds(sources)
         .into_iter()
         .enumerate()
         .map(|(i, pgn)| {
-            let mut seed = vec![OPTIONS[i % OPTIONS.len()]];
+            let mut seed = prefix(i);
             seed.extend(pgn);
             seed
         })
