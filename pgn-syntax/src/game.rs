@@ -184,42 +184,31 @@ impl Tags {
     /// ]);
     /// ```
     pub fn export_order(&self, result: GameResult) -> ExportOrder<'_> {
-        // One pass from the last pair back: the first value met of a
-        // roster name is its last (E2); the other pairs are kept, and a
+        // One pass from the last pair back: the first pair met of a roster
+        // name is its last (E2); the other pairs are kept by index, and a
         // stable sort by name then puts the last value of each name first
         // in its run. n log n, however many tags a game has.
-        let mut values: [Option<&[u8]>; 7] = [None; 7];
-        let mut others = Others::Inline { tags: [Tag { name: &[], value: &[] }; INLINE], len: 0 };
-        for tag in self.iter().rev() {
-            match str_index(tag.name) {
-                Some(i) => {
-                    values[i].get_or_insert(tag.value);
+        let mut roster = [None; 7];
+        let mut others = Others::Inline([0; INLINE], 0);
+        for i in (0..self.len()).rev() {
+            match str_index(self.pair(i).name) {
+                Some(r) => {
+                    roster[r].get_or_insert(i);
                 }
-                None => others.push(tag),
+                None => others.push(i),
             }
         }
-        let others_len = {
-            let sorted = others.as_mut_slice();
-            sorted.sort_by(|a, b| a.name.cmp(b.name));
-            // Keep the first of each run of one name: its last value.
-            let mut kept = 0;
-            for i in 0..sorted.len() {
-                if kept == 0 || sorted[kept - 1].name != sorted[i].name {
-                    sorted[kept] = sorted[i];
-                    kept += 1;
-                }
+        let sorted = others.as_mut_slice();
+        sorted.sort_by(|&a, &b| self.pair(a).name.cmp(self.pair(b).name));
+        // Keep the first of each run of one name: its last value.
+        let mut kept = 0;
+        for i in 0..sorted.len() {
+            if kept == 0 || self.pair(sorted[kept - 1]).name != self.pair(sorted[i]).name {
+                sorted[kept] = sorted[i];
+                kept += 1;
             }
-            kept
-        };
-        let mut roster = [&b""[..]; 7];
-        for (i, (&name, value)) in SEVEN_TAG_ROSTER.iter().zip(values).enumerate() {
-            roster[i] = match value {
-                _ if name == "Result" => result.as_str().as_bytes(),
-                Some(value) => value,
-                None => str_default_value(name.as_bytes()).unwrap_or("?").as_bytes(),
-            };
         }
-        ExportOrder { roster, others, others_len, next: 0 }
+        ExportOrder { tags: self, result, roster, others, others_len: kept, next: 0 }
     }
 
     /// The pair at index `i`, which is less than `len()`.
@@ -283,54 +272,55 @@ const INLINE: usize = 24;
 /// once each in byte order.
 #[derive(Clone, Debug)]
 pub struct ExportOrder<'a> {
-    /// The roster's values, in roster order.
-    roster: [&'a [u8]; 7],
-    /// The other pairs; the first `others_len` are sorted by name, one of
-    /// each.
-    others: Others<'a>,
+    tags: &'a Tags,
+    /// What the Result tag says (ruling E3).
+    result: GameResult,
+    /// Where the last pair of each roster name is, in roster order.
+    roster: [Option<usize>; 7],
+    /// Where the other pairs are; the first `others_len` sorted by name,
+    /// one of each.
+    others: Others,
     others_len: usize,
     /// How many pairs have been given.
     next: usize,
 }
 
-/// The pairs outside the roster: on the stack when there are few (in every
-/// game but the rarest), so that exporting a game allocates nothing for
-/// them.
+/// The indices of the pairs outside the roster: on the stack when there
+/// are few (in every game but the rarest), so that exporting a game
+/// allocates nothing for them. Indices rather than the pairs keep it small
+/// to set up and to move.
 #[derive(Clone, Debug)]
-// The inline variant is large on purpose: it lives on the stack for the
-// time it takes to write one game's tags.
-#[allow(clippy::large_enum_variant)]
-enum Others<'a> {
-    Inline { tags: [Tag<'a>; INLINE], len: usize },
-    Heap(Vec<Tag<'a>>),
+enum Others {
+    Inline([usize; INLINE], usize),
+    Heap(Vec<usize>),
 }
 
-impl<'a> Others<'a> {
-    fn push(&mut self, tag: Tag<'a>) {
+impl Others {
+    fn push(&mut self, i: usize) {
         match self {
-            Others::Inline { tags, len } if *len < INLINE => {
-                tags[*len] = tag;
+            Others::Inline(indices, len) if *len < INLINE => {
+                indices[*len] = i;
                 *len += 1;
             }
-            Others::Inline { tags, .. } => {
-                let mut heap = tags.to_vec();
-                heap.push(tag);
+            Others::Inline(indices, _) => {
+                let mut heap = indices.to_vec();
+                heap.push(i);
                 *self = Others::Heap(heap);
             }
-            Others::Heap(heap) => heap.push(tag),
+            Others::Heap(heap) => heap.push(i),
         }
     }
 
-    fn as_mut_slice(&mut self) -> &mut [Tag<'a>] {
+    fn as_mut_slice(&mut self) -> &mut [usize] {
         match self {
-            Others::Inline { tags, len } => &mut tags[..*len],
+            Others::Inline(indices, len) => &mut indices[..*len],
             Others::Heap(heap) => heap,
         }
     }
 
-    fn get(&self, i: usize) -> Option<Tag<'a>> {
+    fn get(&self, i: usize) -> Option<usize> {
         match self {
-            Others::Inline { tags, .. } => tags.get(i).copied(),
+            Others::Inline(indices, _) => indices.get(i).copied(),
             Others::Heap(heap) => heap.get(i).copied(),
         }
     }
@@ -342,8 +332,16 @@ impl<'a> Iterator for ExportOrder<'a> {
     fn next(&mut self) -> Option<Tag<'a>> {
         let i = self.next;
         let tag = match self.roster.get(i) {
-            Some(&value) => Tag { name: SEVEN_TAG_ROSTER[i].as_bytes(), value },
-            None if i - 7 < self.others_len => self.others.get(i - 7)?,
+            Some(at) => {
+                let name = SEVEN_TAG_ROSTER[i];
+                let value = match at {
+                    _ if name == "Result" => self.result.as_str().as_bytes(),
+                    Some(at) => self.tags.pair(*at).value,
+                    None => str_default_value(name.as_bytes()).unwrap_or("?").as_bytes(),
+                };
+                Tag { name: name.as_bytes(), value }
+            }
+            None if i - 7 < self.others_len => self.tags.pair(self.others.get(i - 7)?),
             None => return None,
         };
         self.next += 1;
