@@ -187,6 +187,23 @@ pub(crate) fn run(
     spill.flush()?;
     drop(spill);
 
+    // Sorting in place writes over an input: only when all of it was read
+    // and every game of it is written, or games would be lost.
+    let in_place = is_one_of(output, files);
+    if in_place && (status.unreadable > 0 || total.skipped > 0) {
+        let why = if status.unreadable > 0 {
+            "an input could not be read"
+        } else {
+            "games were left out"
+        };
+        writeln!(diagnostics.out, "pgn sort: {output} left as it was: it is an input and {why}")?;
+        status.unreadable += 1;
+        drop(temp);
+        diagnostics.finish("sort")?;
+        writeln!(diagnostics.out, "{}", total.summary(""))?;
+        diagnostics.out.flush()?;
+        return Ok(status);
+    }
     let order = sorted_order(&records, PREFIX, &temp.file)?;
     if out.metadata()?.is_file() {
         out.set_len(0)?;
@@ -207,6 +224,12 @@ pub(crate) fn run(
     Ok(status)
 }
 
+/// True if `path` names the same file as one of `files` (`-` is none).
+pub(crate) fn is_one_of(path: &str, files: &[String]) -> bool {
+    let Ok(path) = std::fs::canonicalize(path) else { return false };
+    files.iter().filter(|f| *f != "-").any(|f| std::fs::canonicalize(f).is_ok_and(|f| f == path))
+}
+
 /// The indexes of `records` in the order of the §12 collating sequence,
 /// stable (records with equal keys and equal movetexts keep their order).
 /// Ties that the tag keys and the first `held` bytes of the movetexts
@@ -219,11 +242,14 @@ fn sorted_order(records: &[Record], held: usize, file: &File) -> io::Result<Vec<
     let mut order: Vec<usize> = (0..records.len()).collect();
     let mut failure = None;
     order.sort_by(|&a, &b| {
+        // After a failure to read the temporary file (only an I/O error
+        // leads here, never the input) every pair is equal, so that the
+        // comparison stays a total order; the failure is returned below.
+        if failure.is_some() {
+            return Ordering::Equal;
+        }
         let (a, b) = (&records[a], &records[b]);
         collate_prefix(&a.key, a.held(held), &b.key, b.held(held)).unwrap_or_else(|| {
-            if failure.is_some() {
-                return Ordering::Equal;
-            }
             // The bytes held of both are equal: compare from there on.
             let same = held.min(PREFIX) as u64;
             let same = same.min(a.movetext_len()).min(b.movetext_len());

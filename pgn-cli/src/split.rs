@@ -71,6 +71,9 @@ pub(crate) fn run(
         return Ok(status);
     }
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
+    // No input is written over (`--dir` may be where the inputs are).
+    out.inputs =
+        files.iter().filter(|f| *f != "-").filter_map(|f| fs::canonicalize(f).ok()).collect();
     let total =
         export_inputs("split", files, args, &mut diagnostics, &mut status, |game, text| {
             if game.written() {
@@ -100,6 +103,8 @@ struct Files {
     capacity: usize,
     /// Counts the writes, to tell which file has waited longest.
     clock: u64,
+    /// The inputs, which are never created anew (emptied) as an output.
+    inputs: Vec<PathBuf>,
 }
 
 impl Files {
@@ -111,6 +116,7 @@ impl Files {
             open: HashMap::new(),
             capacity: capacity.max(1),
             clock: 0,
+            inputs: Vec::new(),
         }
     }
 
@@ -138,6 +144,10 @@ impl Files {
             }
             None => {
                 let path = self.dir.join(name);
+                if fs::canonicalize(&path).is_ok_and(|p| self.inputs.contains(&p)) {
+                    let err = io::Error::other("it is an input, which would be emptied");
+                    return Err(at(&path, err));
+                }
                 let file = File::create(&path);
                 self.names.insert(key.clone(), name.to_owned());
                 (path, file)

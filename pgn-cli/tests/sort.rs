@@ -211,3 +211,30 @@ fn an_unreadable_input_is_reported_and_the_others_are_sorted() {
     assert_eq!(std::fs::read_to_string(&out).expect("the output"), good);
     assert!(!temp_of(&out).exists());
 }
+
+#[test]
+fn an_input_sorted_in_place_is_left_as_it_was_when_games_would_be_lost() {
+    let dir = TempDir::new("sort-in-place-kept");
+    // A broken game would be left out, and so lost from the input.
+    let text_of = "1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n";
+    let broken = dir.file("broken.pgn", text_of);
+    // Binary data is not read at all.
+    let binary = dir.file("binary.pgn", "\u{0}[\u{0}E\u{0}v\u{0}");
+    for (input, why) in [(&broken, "games were left out"), (&binary, "an input could not be read")]
+    {
+        let before = std::fs::read(input).expect("the input");
+        let run = pgn(&["sort", input, "-o", input]);
+        let stderr = text(&run.stderr);
+        assert_eq!(run.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains(&format!("{input} left as it was: it is an input and {why}")),
+            "{stderr}"
+        );
+        assert_eq!(std::fs::read(input).expect("the input"), before, "{input}");
+        assert!(!temp_of(input).exists(), "the temporary file is left");
+    }
+    // Keeping broken games, nothing is lost: sorted in place.
+    let run = pgn(&["sort", &broken, "--keep-broken", "-o", &broken]);
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    assert_ne!(std::fs::read_to_string(&broken).expect("the input"), text_of);
+}

@@ -235,3 +235,16 @@ fn more_names_than_open_files_are_written_in_turns() {
         assert_eq!(written, [first[e].as_str(), &second[e]].concat(), "{name}");
     }
 }
+
+#[test]
+fn an_input_in_the_directory_is_never_written_over() {
+    let tmp = TempDir::new("split-input");
+    let game_1992 = game(&[("Date", "1992.01.01")], "1. e4 *");
+    let input = tmp.file("1992.pgn", &game_1992);
+    let dir = tmp.path().to_str().expect("a UTF-8 path").to_owned();
+    let run = pgn(&["split", &input, "--by", "year", "--dir", &dir]);
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("1992.pgn: it is an input, which would be emptied"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&input).expect("the input"), game_1992);
+}
