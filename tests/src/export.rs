@@ -707,7 +707,8 @@ mod tests {
         let err = check_case(input, wrong.as_bytes(), ExportOptions::default()).unwrap_err();
         assert!(err.contains("line 9"), "{err}");
         let unlaid = String::from_utf8_lossy(right).replace("\n\n1.", "\n\n 1.");
-        assert!(check_case(input, unlaid.as_bytes(), ExportOptions::default()).is_err());
+        let err = check_case(input, unlaid.as_bytes(), ExportOptions::default()).unwrap_err();
+        assert!(err.contains("breaks E11"), "{err}");
         // A game too many or too few fails too.
         let two = b"1. e4 e5 *\n\n1. d4 *";
         let outcomes = check_games(two, right, ExportOptions::default());
@@ -726,8 +727,12 @@ mod tests {
 
     #[test]
     fn a_broken_game_fails() {
-        assert!(export(b"1. e4 e5 2. Ke3 *", ExportOptions::default()).is_err());
-        assert!(export_streaming(b"1. e4 e5 2. Ke3 *", ExportOptions::default()).is_err());
+        for err in [
+            export(b"1. e4 e5 2. Ke3 *", ExportOptions::default()).unwrap_err(),
+            export_streaming(b"1. e4 e5 2. Ke3 *", ExportOptions::default()).unwrap_err(),
+        ] {
+            assert!(err.contains("game 1 does not replay"), "{err}");
+        }
     }
 
     #[test]
@@ -754,6 +759,5 @@ mod tests {
     #[test]
     fn built_tag_values_are_written_by_e4() {
         assert_eq!(tag_line_of_built_value("Event", b"a\nb"), Ok(r#"[Event "a b"]"#.to_owned()));
-        assert_ne!(tag_line_of_built_value("Event", b"a\nb"), Ok(r#"[Event "a\nb"]"#.to_owned()));
     }
 }

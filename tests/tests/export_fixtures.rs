@@ -59,20 +59,37 @@ fn pgn_extract_re_format_runs() {
 
 #[test]
 fn every_fixture_case_can_fail() {
-    // A wrong expected file fails its case: here, a changed Event value.
+    // A wrong expected game fails its own case: each game's Event value
+    // is changed in turn (byte by byte: an expected file need not be
+    // UTF-8), and that game's outcome must be an error.
     let (fixtures, _) = export::fixtures();
+    let mut games = 0;
     for fixture in &fixtures {
         let input = std::fs::read(&fixture.input).expect("readable input");
         let expected = std::fs::read(&fixture.expected).expect("readable expected output");
         let options = fixture.options().expect("a known variant");
         assert_eq!(export::check_case(&input, &expected, options), Ok(()));
-        let wrong = String::from_utf8_lossy(&expected).replacen("[Event \"", "[Event \"x", 1);
-        assert!(
-            export::check_case(&input, wrong.as_bytes(), options).is_err(),
-            "{}",
-            fixture.expected.display()
-        );
+        let events: Vec<usize> = expected
+            .windows(8)
+            .enumerate()
+            .filter(|(_, w)| *w == b"[Event \"")
+            .map(|(at, _)| at + 8)
+            .collect();
+        assert!(!events.is_empty(), "{}", fixture.expected.display());
+        for (game, &at) in events.iter().enumerate() {
+            let mut wrong = expected.clone();
+            wrong.insert(at, b'x');
+            let outcomes = export::check_games(&input, &wrong, options);
+            assert!(
+                outcomes.get(game).is_some_and(Result::is_err),
+                "{} game {}: {outcomes:?}",
+                fixture.expected.display(),
+                game + 1
+            );
+            games += 1;
+        }
     }
+    assert!(games > fixtures.len(), "{games} games in {} fixtures", fixtures.len());
 }
 
 #[test]

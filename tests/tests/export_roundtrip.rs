@@ -331,6 +331,9 @@ fn tags(rng: &mut XorShift, fen: Option<&str>) -> Vec<(String, Vec<u8>)> {
     }
     // A few given twice (the last counts, E2); never the FEN and SetUp.
     for _ in 0..rng.below(3) {
+        if tags.is_empty() {
+            break;
+        }
         let name = tags[rng.below(tags.len())].0.clone();
         if name != "FEN" && name != "SetUp" && name != "Result" {
             tags.push((name, tag_value(rng)));
