@@ -36,8 +36,8 @@ use pgn_syntax::{Reader, Severity};
 use san::Replayer;
 
 use crate::parallel::parallel_map;
+use crate::reading::corpus::{pgn_paths, relative};
 use crate::reading::no_panic;
-use crate::snapshot::list_files;
 use crate::{Check, Context, Mode, Section};
 
 /// The compressed benchmark book, below the corpus root.
@@ -96,16 +96,8 @@ pub fn export_tree(
     let mut writer = Writer::new(options);
     for game in san::replay_games(input) {
         let game = game.map_err(|e| format!("cannot read: {e}"))?;
-        export.games += 1;
-        if !export.fits(&game.game, &options, keep_broken) {
-            continue;
-        }
-        let broken = is_broken(&game.game);
-        let Ok(()) = writer.write_game(&game.game, &mut export.bytes);
-        export.written += 1;
-        export.broken.push(broken);
         let error = game.diagnostics.iter().find(|d| d.severity() == Severity::Error);
-        export.errors.push(error.map(ToString::to_string));
+        export.add(&mut writer, &game.game, &options, keep_broken, error.map(ToString::to_string));
     }
     Ok(export)
 }
@@ -156,20 +148,40 @@ pub fn export_replayed(
     let mut writer = Writer::new(options);
     for read in pgn_syntax::read_games(input) {
         let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
-        let (game, _) = san::replay(&game, &source);
-        export.games += 1;
-        if !export.fits(&game, &options, keep_broken) {
-            continue;
-        }
-        let broken = is_broken(&game);
-        let Ok(()) = writer.write_game(&game, &mut export.bytes);
-        export.written += 1;
-        export.broken.push(broken);
+        let (game, problems) = san::replay(&game, &source);
+        let error = source
+            .diagnostics
+            .iter()
+            .map(|d| (d.severity(), d.to_string()))
+            .chain(problems.iter().map(|d| (d.severity(), d.to_string())))
+            .find_map(|(severity, text)| (severity == Severity::Error).then_some(text));
+        export.add(&mut writer, &game, &options, keep_broken, error);
     }
     Ok(export)
 }
 
 impl Export {
+    /// Counts `game` and writes it when it is written with `options`
+    /// ([`Export::fits`]), with `error`, the first error its reading and
+    /// replay found.
+    fn add(
+        &mut self,
+        writer: &mut Writer,
+        game: &san::ReplayedGame,
+        options: &ExportOptions,
+        keep_broken: bool,
+        error: Option<String>,
+    ) {
+        self.games += 1;
+        if !self.fits(game, options, keep_broken) {
+            return;
+        }
+        let Ok(()) = writer.write_game(game, &mut self.bytes);
+        self.written += 1;
+        self.broken.push(is_broken(game));
+        self.errors.push(error);
+    }
+
     /// Whether `game` is written with `options`: it fits them, or it is
     /// only broken and `keep_broken`. A game left out for its start is
     /// counted.
@@ -356,19 +368,11 @@ fn decompress(path: &Path, limit: Option<u64>) -> Result<Vec<u8>, String> {
 /// those of at most 64 KiB in [`Mode::Quick`], which runs unoptimised
 /// code), and the book, its first `book_limit` bytes when one is given.
 fn inputs(ctx: &Context, section: &mut Section, book_limit: Option<u64>) -> Vec<Input> {
-    let mut files = Vec::new();
-    for folder in ["pgn", "bench"] {
-        if let Err(e) = list_files(&ctx.corpus_file(folder), &mut files) {
-            section.fail(format!("cannot list {folder}: {e}"));
-        }
-    }
-    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
-    if ctx.mode == Mode::Quick {
-        files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= 64 * 1024));
-    }
-    let name = |path: &Path| path.strip_prefix(&ctx.corpus).unwrap_or(path).display().to_string();
-    let mut inputs: Vec<Input> =
-        files.into_iter().map(|p| Input { name: name(&p), source: Source::File(p) }).collect();
+    let files = pgn_paths(ctx, section, true);
+    let mut inputs: Vec<Input> = files
+        .into_iter()
+        .map(|p| Input { name: relative(ctx, &p), source: Source::File(p) })
+        .collect();
     let book = ctx.corpus_file(BOOK);
     let name = match book_limit {
         Some(limit) => format!("{BOOK} (first {} KiB)", limit / 1024),

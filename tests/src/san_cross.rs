@@ -20,8 +20,8 @@ use pgn_syntax::{Branch, Place, Reader, Severity};
 use san::{CastlingMode, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
 
 use crate::parallel::parallel_map;
+use crate::reading::corpus::{pgn_paths, relative};
 use crate::reading::no_panic;
-use crate::snapshot::list_files;
 use crate::{Check, Context, Mode, Section};
 
 /// The corpus files that give replay errors, with the number of replay
@@ -550,20 +550,10 @@ fn replay_file(path: &Path) -> Result<FileReplay, String> {
 /// Row 5: every PGN file of the corpus replays without a panic, and with
 /// replay errors only where [`EXPECTED_ERRORS`] says.
 fn corpus_replay(ctx: &Context, section: &mut Section) {
-    let mut files = Vec::new();
-    for folder in ["pgn", "bench"] {
-        if let Err(e) = list_files(&ctx.corpus_file(folder), &mut files) {
-            section.fail(format!("cannot list {folder}: {e}"));
-        }
-    }
-    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
-    if ctx.mode == Mode::Quick {
-        // Unoptimised code: the small files only.
-        files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= 64 * 1024));
-    }
+    let files = pgn_paths(ctx, section, true);
     let results = parallel_map(&files, |path| replay_file(path));
     for (path, result) in files.iter().zip(results) {
-        let relative = path.strip_prefix(&ctx.corpus).unwrap_or(path).to_string_lossy();
+        let relative = relative(ctx, path);
         let outcome = result.and_then(|r| {
             let expected = EXPECTED_ERRORS.iter().find(|(p, _, _)| *p == relative);
             match (expected, r.errors.len()) {
@@ -663,22 +653,13 @@ pub fn compare_stream_and_tree(input: &[u8]) -> Result<u64, String> {
 /// Every PGN file of the corpus: the streaming and the tree replay agree
 /// ([`compare_stream_and_tree`]).
 fn stream_and_tree_agree(ctx: &Context, section: &mut Section) {
-    let mut files = Vec::new();
-    for folder in ["pgn", "bench"] {
-        if let Err(e) = list_files(&ctx.corpus_file(folder), &mut files) {
-            section.fail(format!("cannot list {folder}: {e}"));
-        }
-    }
-    files.retain(|p| p.extension().is_some_and(|e| e == "pgn"));
-    if ctx.mode == Mode::Quick {
-        files.retain(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= 64 * 1024));
-    }
+    let files = pgn_paths(ctx, section, true);
     let results = parallel_map(&files, |path| {
         let input = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
         no_panic(|| compare_stream_and_tree(&input))?
     });
     for (path, result) in files.iter().zip(results) {
-        let relative = path.strip_prefix(&ctx.corpus).unwrap_or(path).to_string_lossy();
+        let relative = relative(ctx, path);
         section.record(result.map(|_| ()).map_err(|e| short(&format!("{relative}: {e}"), 300)));
     }
     if ctx.mode == Mode::Full {

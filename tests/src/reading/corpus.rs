@@ -202,6 +202,18 @@ pub fn count_games(input: impl Read) -> io::Result<u64> {
 
 /// The `.pgn` files of the corpus folders, as paths below the corpus root.
 fn pgn_files(ctx: &Context, section: &mut Section) -> Vec<String> {
+    pgn_paths(ctx, section, false).iter().map(|path| relative(ctx, path)).collect()
+}
+
+/// Every `.pgn` file below the corpus folders `pgn/` and `bench/` (a
+/// folder that cannot be listed fails `section`); with `small_in_quick`,
+/// only those of at most 64 KiB in [`Mode::Quick`], which runs
+/// unoptimised code.
+pub(crate) fn pgn_paths(
+    ctx: &Context,
+    section: &mut Section,
+    small_in_quick: bool,
+) -> Vec<PathBuf> {
     let mut files = Vec::new();
     for folder in FOLDERS {
         let dir = ctx.corpus_file(folder);
@@ -209,14 +221,15 @@ fn pgn_files(ctx: &Context, section: &mut Section) -> Vec<String> {
             section.fail(format!("cannot list {}: {err}", dir.display()));
         }
     }
+    files.retain(|path| path.extension().is_some_and(|ext| ext == "pgn"));
+    if small_in_quick && ctx.mode == Mode::Quick {
+        files.retain(|path| std::fs::metadata(path).is_ok_and(|m| m.len() <= 64 * 1024));
+    }
     files
-        .iter()
-        .filter(|path| path.extension().is_some_and(|ext| ext == "pgn"))
-        .map(|path| relative(ctx, path))
-        .collect()
 }
 
-fn relative(ctx: &Context, path: &Path) -> String {
+/// `path` below the corpus root, with `/` between folders.
+pub(crate) fn relative(ctx: &Context, path: &Path) -> String {
     path.strip_prefix(&ctx.corpus).unwrap_or(path).to_string_lossy().replace('\\', "/")
 }
 
