@@ -56,7 +56,7 @@ use san::Replayer;
 use san::pgn_syntax::{Reader, Tags};
 
 use crate::reading::no_panic;
-use crate::snapshot::{escape, list_files};
+use crate::snapshot::{escape, file_name, list_files};
 use crate::{Check, Context, Section};
 
 /// The rows fed by the export fixtures: name, the file name prefixes each
@@ -687,10 +687,6 @@ pub fn collated_ids(pgn: &[u8]) -> Result<Vec<String>, String> {
     }
     sort_by_collation(&mut games, |(key, movetext, _)| (key, movetext));
     Ok(games.into_iter().map(|(_, _, id)| id).collect())
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -38,10 +38,11 @@ use san::Replayer;
 use crate::parallel::parallel_map;
 use crate::reading::corpus::{pgn_paths, relative};
 use crate::reading::no_panic;
+use crate::snapshot::short;
 use crate::{Check, Context, Mode, Section};
 
 /// The compressed benchmark book, below the corpus root.
-const BOOK: &str = "bench/gnuchess-book_1.02.pgn.zst";
+const BOOK: &str = crate::reading::corpus::COMPRESSED;
 
 /// How much of the book [`Mode::Quick`] reads (decompressed bytes, cut
 /// back to the last whole game).
@@ -310,16 +311,6 @@ pub fn first_difference(want: &[u8], got: &[u8]) -> String {
         short(&text[start..end].escape_ascii().to_string(), 160)
     };
     format!("line {line} differs: `{}` became `{}`", line_of(want), line_of(got))
-}
-
-/// Shortens a message to `max` characters.
-fn short(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max).collect();
-        format!("{cut}…")
-    }
 }
 
 /// One input of the rows: a corpus file, or a prefix of the book.

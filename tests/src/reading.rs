@@ -57,7 +57,7 @@ pub mod syntax;
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use crate::snapshot::{self, list_files};
+use crate::snapshot::{self, file_name, list_files};
 use crate::{Check, Context, Section};
 
 /// The fixture rows and the codes each one counts, in table order.
@@ -204,10 +204,6 @@ fn fixture_row(codes: &[&str], whole_set: bool, section: &mut Section) {
             section.record(outcome.map_err(|err| format!("{}: {err}", shown(&fixture.path))));
         }
     }
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 fn shown(path: &Path) -> String {

@@ -22,6 +22,7 @@ use san::{CastlingMode, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, 
 use crate::parallel::parallel_map;
 use crate::reading::corpus::{pgn_paths, relative};
 use crate::reading::no_panic;
+use crate::snapshot::short;
 use crate::{Check, Context, Mode, Section};
 
 /// The corpus files that give replay errors, with the number of replay
@@ -89,16 +90,6 @@ pub fn checks() -> Vec<Check> {
 /// How many cases a row samples in [`Mode::Quick`].
 fn budget(ctx: &Context, quick: usize) -> usize {
     if ctx.mode == Mode::Quick { quick } else { usize::MAX }
-}
-
-/// Shortens a message to `max` characters.
-fn short(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        text.to_owned()
-    } else {
-        let cut: String = text.chars().take(max).collect();
-        format!("{cut}…")
-    }
 }
 
 /// The FEN of a position with X-FEN castling.

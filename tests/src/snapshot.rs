@@ -129,6 +129,22 @@ pub fn escape(bytes: &[u8]) -> String {
     out
 }
 
+/// `text`, cut to its first `max` characters (with `…`) when longer: for
+/// messages that quote input.
+pub(crate) fn short(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        text.to_owned()
+    } else {
+        let cut: String = text.chars().take(max).collect();
+        format!("{cut}…")
+    }
+}
+
+/// The last part of `path` (empty if it has none), as text.
+pub(crate) fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
