@@ -10,9 +10,9 @@ use std::str::FromStr;
 use pgn_export::{ExportOptions, Notation};
 use san::Language;
 
-use crate::Status;
 use crate::export_pass::export_inputs;
 use crate::report::{Diagnostics, NoiseArgs};
+use crate::{Status, cannot_create};
 
 /// Reads the value of `--notation`: `san`, `lan`, `uci`, `fan`, or the
 /// English name of a language of §17 (SAN with its piece letters).
@@ -52,8 +52,7 @@ pub(crate) fn run(
         Some(path) => match File::create(path) {
             Ok(file) => Box::new(file),
             Err(err) => {
-                writeln!(diagnostics.out, "pgn export: cannot create {path}: {err}")?;
-                status.unreadable += 1;
+                cannot_create(&mut status, &mut diagnostics.out, "export", path, &err)?;
                 return Ok(status);
             }
         },

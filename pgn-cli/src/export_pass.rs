@@ -127,7 +127,8 @@ fn count_game<E: Write>(
             "--no-comments --no-nags --no-variations keep its tags",
         ),
         // The replay's first error says which move (or which setup) could
-        // not be played.
+        // not be played. (`Unfit` may gain kinds: a new one is reported as
+        // a broken game until it has a remedy of its own.)
         _ => {
             let cause = game.diagnostics.iter().find_map(|d| match d {
                 GameDiagnostic::Replay(r) if r.severity() == Severity::Error => Some(r),

@@ -316,6 +316,19 @@ pub(crate) fn unreadable(
     writeln!(errors, "pgn {command}: {name}: {err}")
 }
 
+/// Reports that the output `name` cannot be created and counts it as an
+/// input that could not be read (exit code 2).
+pub(crate) fn cannot_create(
+    status: &mut Status,
+    errors: &mut impl Write,
+    command: &str,
+    name: impl std::fmt::Display,
+    err: &io::Error,
+) -> io::Result<()> {
+    status.unreadable += 1;
+    writeln!(errors, "pgn {command}: cannot create {name}: {err}")
+}
+
 /// The exit code of a run: its status, or for a failure to write the
 /// output, 0 when the reader of the output has gone (`| head`), else 2.
 fn finish(command: &str, run: io::Result<Status>) -> ExitCode {

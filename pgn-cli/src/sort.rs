@@ -34,10 +34,10 @@ use std::path::PathBuf;
 use pgn_export::ExportedGame;
 use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
 
-use crate::Status;
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
 use crate::report::{Diagnostics, NoiseArgs};
+use crate::{Status, cannot_create};
 
 /// How many bytes of each movetext are held in memory. Most ties of the
 /// seven tag keys (games of one player in one round, say, or all games of
@@ -157,8 +157,7 @@ pub(crate) fn run(
     let temp = match TempFile::create(temp_path.clone()) {
         Ok(temp) => temp,
         Err(err) => {
-            writeln!(diagnostics.out, "pgn sort: cannot create {}: {err}", temp_path.display())?;
-            status.unreadable += 1;
+            cannot_create(&mut status, &mut diagnostics.out, "sort", temp_path.display(), &err)?;
             return Ok(status);
         }
     };
@@ -166,8 +165,7 @@ pub(crate) fn run(
     let out = match OpenOptions::new().write(true).create(true).truncate(false).open(output) {
         Ok(out) => out,
         Err(err) => {
-            writeln!(diagnostics.out, "pgn sort: cannot create {output}: {err}")?;
-            status.unreadable += 1;
+            cannot_create(&mut status, &mut diagnostics.out, "sort", output, &err)?;
             return Ok(status);
         }
     };

@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use clap::ValueEnum;
 use pgn_export::filename::{SplitBy, folded};
 
-use crate::Status;
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
 use crate::report::{Diagnostics, NoiseArgs};
+use crate::{Status, cannot_create};
 
 /// How many files are open at most.
 const OPEN_FILES: usize = 64;
@@ -66,8 +66,7 @@ pub(crate) fn run(
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     if let Err(err) = fs::create_dir_all(dir) {
-        writeln!(diagnostics.out, "pgn split: cannot create {dir}: {err}")?;
-        status.unreadable += 1;
+        cannot_create(&mut status, &mut diagnostics.out, "split", dir, &err)?;
         return Ok(status);
     }
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
