@@ -357,7 +357,9 @@ impl SanBytes {
         to: Square,
         promotion: Option<Role>,
     ) {
-        if rank.is_none() && promotion.is_none() && self.len == 0 {
+        // Both callers start from an empty `SanBytes`, which `plain` fills.
+        debug_assert_eq!(self.len, 0);
+        if rank.is_none() && promotion.is_none() {
             self.plain(letters, role, file, capture, to);
             return;
         }
