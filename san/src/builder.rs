@@ -101,6 +101,12 @@ impl GameBuilder {
         self
     }
 
+    /// The game's tags, to add pairs as they come (a decoder's names are
+    /// bytes, kept as read; the last of a name counts, ruling E2).
+    pub fn tags_mut(&mut self) -> &mut Tags {
+        &mut self.tags
+    }
+
     /// The position the next move is played in.
     pub fn position(&self) -> &Position {
         self.lines.position().unwrap_or(&self.start)
@@ -169,6 +175,13 @@ impl GameBuilder {
     pub fn comment(&mut self, text: impl AsRef<[u8]>) -> &mut GameBuilder {
         self.movetext
             .push(Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace });
+        self
+    }
+
+    /// Adds a `%` escape line (its text after the `%`, without the line
+    /// end).
+    pub fn escape(&mut self, line: impl AsRef<[u8]>) -> &mut GameBuilder {
+        self.movetext.push(Node::Escape(line.as_ref().to_vec()));
         self
     }
 

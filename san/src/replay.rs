@@ -26,7 +26,7 @@ use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    Branch, CommentKind, Diagnostic, Game, Location, MovetextBuilder, Node, Place, SourceMap,
+    Branch, CommentKind, Diagnostic, Game, Location, MovetextBuilder, Node, Place, SourceMap, Tags,
     Visitor,
 };
 
@@ -110,6 +110,49 @@ fn set_up(fen: &[u8]) -> Result<(Position, Repairs), FenProblem> {
     Position::from_setup_repaired(fen.into_setup()).map_err(FenProblem::Illegal)
 }
 
+/// The start position of a game with these FEN and Variant tag values
+/// (trimmed): the standard one, or the FEN tag's (with its repairs).
+fn start_from(
+    fen: Option<&[u8]>,
+    variant: Option<&[u8]>,
+) -> Result<(Position, Repairs), ReplayProblem> {
+    if let Some(variant) = variant.filter(|v| !is_chess_variant(v)) {
+        return Err(ReplayProblem::UnsupportedVariant(variant.into()));
+    }
+    match fen {
+        Some(fen) => set_up(fen).map_err(ReplayProblem::InvalidFen),
+        None => Ok((Position::new(), Repairs::default())),
+    }
+}
+
+/// The position a game with these tags starts from, as replay sets it up:
+/// the standard one, or the FEN tag's (the last FEN tag, ruling E2, read
+/// leniently, ruling F2), whose unfit castling rights and en passant
+/// square are dropped and said in the [`Repairs`]. For decoders of games
+/// stored as moves from their start (PGC, ruling P3), so that they start
+/// where replay did.
+///
+/// ```
+/// use pgn_syntax::Tags;
+///
+/// let tags: Tags = [("FEN", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")].into_iter().collect();
+/// let (start, repairs) = san::start_position(&tags)?;
+/// assert_eq!(start.board().occupied().count(), 3);
+/// assert!(!repairs.is_empty()); // no rook on a1 for the Q right
+/// let crazyhouse: Tags = [("Variant", "Crazyhouse")].into_iter().collect();
+/// assert!(san::start_position(&crazyhouse).is_err());
+/// # Ok::<_, san::ReplayProblem>(())
+/// ```
+///
+/// # Errors
+///
+/// [`ReplayProblem::InvalidFen`] when the FEN tag is not a legal position,
+/// [`ReplayProblem::UnsupportedVariant`] for a variant that is not chess.
+pub fn start_position(tags: &Tags) -> Result<(Position, Repairs), ReplayProblem> {
+    let trimmed = |name| tags.get(name).map(<[u8]>::trim_ascii);
+    start_from(trimmed("FEN"), trimmed("Variant"))
+}
+
 impl Engine {
     fn begin(&mut self, game: u64) {
         self.game = game;
@@ -158,24 +201,18 @@ impl Engine {
     #[inline(never)]
     fn set_up(&mut self) {
         self.started = true;
-        let mut start = Some(Position::new());
-        if let Some(variant) = self.variant.as_deref().filter(|v| !is_chess_variant(v)) {
-            start = None;
-            self.setup_problem = Some(ReplayProblem::UnsupportedVariant(variant.into()));
-        } else if let Some(fen) = self.fen.as_deref() {
-            match set_up(fen) {
-                Ok((pos, repairs)) => {
-                    start = Some(pos);
-                    if !repairs.is_empty() {
-                        self.setup_problem = Some(ReplayProblem::RepairedFen(repairs));
-                    }
+        let start = match start_from(self.fen.as_deref(), self.variant.as_deref()) {
+            Ok((pos, repairs)) => {
+                if !repairs.is_empty() {
+                    self.setup_problem = Some(ReplayProblem::RepairedFen(repairs));
                 }
-                Err(problem) => {
-                    start = None;
-                    self.setup_problem = Some(ReplayProblem::InvalidFen(problem));
-                }
+                Some(pos)
             }
-        }
+            Err(problem) => {
+                self.setup_problem = Some(problem);
+                None
+            }
+        };
         self.lines.reset(start.as_ref());
         self.start = start;
     }
