@@ -1,5 +1,59 @@
-//! The PGC binary codec: section 20 of the 1994 PGN standard.
+//! The PGC binary codec: section 20 of the 1994 PGN standard, with the
+//! rulings P1 to P8 where the standard leaves it open.
 //!
-//! **Status: planned.** This crate will encode and decode PGC records
-//! (rulings P1 to P8): move ordinals over sorted legal moves, tag pairs,
-//! move sequences and variations.
+//! PGC stores a game as records: a marker byte and its items (§20.4).
+//! Moves are ordinals, one byte each: the index of the move in the legal
+//! moves of its position sorted by their SAN (§20.2, ruling P1). A plain
+//! game is one `0x01` record (the seven roster values and the main line);
+//! any other is a `0x05` .. `0x06` pair around tag pairs, move sequences,
+//! NAGs, variations and escape strings (ruling P2).
+//!
+//! The codec works on the toolkit's one game model: the encoder takes the
+//! [`Event`](san::Event)s that the [`Walker`](san::Walker) yields over a
+//! replayed game (or that a replay yields as it reads, [`StreamEncoder`]),
+//! and the decoder builds [`ReplayedGame`](san::ReplayedGame)s with
+//! [`GameBuilder`](san::GameBuilder), so that a decoded game exports like
+//! the game it was encoded from.
+//!
+//! ```
+//! use pgc::{Decoder, EncodeOptions, Item, encode_game};
+//!
+//! let pgn = b"[White \"Fischer\"]\n[Black \"Spassky\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 1-0";
+//! let (game, source) = san::pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
+//! let (replayed, problems) = san::replay(&game, &source);
+//! assert!(problems.is_empty());
+//!
+//! let mut bytes = Vec::new();
+//! encode_game(&replayed, EncodeOptions::default(), &mut bytes)?;
+//! // A variation and a NAG: a general game record (0x05 .. 0x06).
+//! assert_eq!((bytes[0], bytes[bytes.len() - 1]), (0x05, 0x06));
+//!
+//! let items: Vec<Item> = Decoder::new(&bytes[..]).collect::<Result<_, _>>()?;
+//! let [Item::Game(decoded)] = &items[..] else { panic!("one game") };
+//! assert_eq!(decoded.movetext, replayed.movetext);
+//! assert_eq!(decoded.tag("White"), Some(&b"Fischer"[..]));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The modules, from the bottom: [`primitive`] (the items of §20.1 to
+//! §20.3), [`ordinal`] (§20.2), [`record`] (the markers of §20.4), then
+//! the encoder and decoder.
+//!
+//! # Feature flags
+//!
+//! None.
+
+mod decode;
+mod encode;
+mod error;
+pub mod ordinal;
+pub mod primitive;
+pub mod record;
+mod stream;
+
+pub use decode::{Decoder, GameDecoder, Item};
+pub use encode::{Dropped, EncodeOptions, GameEncoder, encode_game};
+pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
+pub use ordinal::{move_at, ordinal};
+pub use record::{Marker, ReadError, Record, RecordReader};
+pub use stream::{EncodedGame, StreamEncoder};

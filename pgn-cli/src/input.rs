@@ -94,6 +94,21 @@ impl Compression {
 /// ([`looks_binary`]): an error of kind `InvalidData` saying so. Errors
 /// past the first bytes come from the reader returned.
 pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
+    open_as(name, Content::Text)
+}
+
+/// What an input is to hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// Text (PGN, EPD): binary data is refused.
+    Text,
+    /// Binary data (PGC).
+    Binary,
+}
+
+/// [`open`], for text or binary content: binary content is decompressed
+/// the same way, and not refused.
+pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>> {
     // Standard input itself, not its lock, which cannot go to another thread.
     let mut inner: Box<dyn Read + Send> =
         if name == "-" { Box::new(io::stdin()) } else { Box::new(File::open(name)?) };
@@ -109,7 +124,7 @@ pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
             Box::new(decompressed)
         }
     };
-    if let Some(why) = looks_binary(&start) {
+    if let Some(why) = looks_binary(&start).filter(|_| content == Content::Text) {
         return Err(io::Error::new(io::ErrorKind::InvalidData, why));
     }
     Ok(Box::new(io::Cursor::new(start).chain(inner)))

@@ -20,6 +20,10 @@
 //! - `pgn split FILE... --by year|month|day|event|player --dir DIR`:
 //!   writes each game in export format into the files of DIR that §11
 //!   names after its date, its event or its players.
+//! - `pgn pgc encode FILE... -o OUT.pgc [--lossy]`, `pgn pgc decode
+//!   FILE.pgc... [-o OUT.pgn]`, `pgn pgc dump FILE.pgc...`: PGN to PGC
+//!   (§20) and back (in export format), and a PGC file's records one per
+//!   line.
 //! - `pgn epd FILE... [--check | --to-fen]`: reads EPD, validates every
 //!   record and writes the canonical form (or FEN, or only diagnostics).
 //!
@@ -45,6 +49,7 @@ mod epd;
 mod export;
 mod export_pass;
 mod input;
+mod pgc;
 mod report;
 mod sort;
 mod split;
@@ -194,6 +199,11 @@ enum Command {
         #[command(flatten)]
         noise: NoiseArgs,
     },
+    /// PGC, the binary form of PGN (§20): encode, decode, dump.
+    Pgc {
+        #[command(subcommand)]
+        command: pgc::PgcCommand,
+    },
     /// Read EPD files, validate every record and write its canonical form.
     ///
     /// Operations are written in the order of ruling D1, move operands in
@@ -296,7 +306,18 @@ impl Status {
         command: &str,
         name: &str,
     ) -> io::Result<Option<Box<dyn io::Read>>> {
-        match input::open(name) {
+        self.open_as(errors, command, name, input::Content::Text)
+    }
+
+    /// [`Status::open`] for text or binary content.
+    pub(crate) fn open_as(
+        &mut self,
+        errors: &mut impl Write,
+        command: &str,
+        name: &str,
+        content: input::Content,
+    ) -> io::Result<Option<Box<dyn io::Read>>> {
+        match input::open_as(name, content) {
             Ok(input) => Ok(Some(input)),
             Err(err) => unreadable(self, errors, command, name, &err).map(|()| None),
         }
@@ -362,6 +383,7 @@ fn main() -> ExitCode {
         Command::Split { files, by, dir, format, noise } => {
             finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
         }
+        Command::Pgc { command } => finish("pgc", pgc::run(command)),
         Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {
                 (true, _) => epd::EpdOutput::Check,

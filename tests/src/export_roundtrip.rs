@@ -314,7 +314,7 @@ pub fn first_difference(want: &[u8], got: &[u8]) -> String {
 }
 
 /// One input of the rows: a corpus file, or a prefix of the book.
-struct Input {
+pub(crate) struct Input {
     /// Its name in messages (the path below the corpus root).
     name: String,
     /// The file, or the book and how much of it to read.
@@ -358,7 +358,7 @@ fn decompress(path: &Path, limit: Option<u64>) -> Result<Vec<u8>, String> {
 /// The inputs of a row: every `.pgn` file below `pgn/` and `bench/` (only
 /// those of at most 64 KiB in [`Mode::Quick`], which runs unoptimised
 /// code), and the book, its first `book_limit` bytes when one is given.
-fn inputs(ctx: &Context, section: &mut Section, book_limit: Option<u64>) -> Vec<Input> {
+pub(crate) fn inputs(ctx: &Context, section: &mut Section, book_limit: Option<u64>) -> Vec<Input> {
     let files = pgn_paths(ctx, section, true);
     let mut inputs: Vec<Input> = files
         .into_iter()
@@ -377,10 +377,10 @@ fn inputs(ctx: &Context, section: &mut Section, book_limit: Option<u64>) -> Vec<
 
 /// Runs `check` on every input in parallel and records one case per
 /// input.
-fn run(
+pub(crate) fn run<T: Send>(
     section: &mut Section,
     inputs: &[Input],
-    check: impl Fn(&[u8]) -> Result<RoundTrip, String> + Sync,
+    check: impl Fn(&[u8]) -> Result<T, String> + Sync,
 ) {
     let results = parallel_map(inputs, |input| {
         let bytes = input.bytes()?;
@@ -406,7 +406,7 @@ fn both_ways(
 }
 
 /// The book's prefix for a row that exports it twice.
-fn book_limit(ctx: &Context) -> Option<u64> {
+pub(crate) fn book_limit(ctx: &Context) -> Option<u64> {
     match ctx.mode {
         Mode::Quick => Some(QUICK_BOOK_PREFIX),
         Mode::Default | Mode::Full => None,

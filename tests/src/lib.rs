@@ -23,6 +23,7 @@ pub mod export;
 pub mod export_roundtrip;
 pub mod fen;
 pub mod perft;
+pub mod pgc;
 pub mod reading;
 pub mod san;
 pub mod san_cross;
@@ -91,6 +92,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(fen::checks());
     checks.extend(epd::checks());
     checks.extend(export::checks());
+    checks.extend(pgc::checks());
     checks.extend(perft::checks());
     checks
 }

@@ -1,0 +1,304 @@
+//! The decoder (ruling P7): PGC records in, games of the one game model
+//! out ([`ReplayedGame`], made with [`GameBuilder`], as replay makes
+//! them), so that a decoded game exports, walks and encodes like a game
+//! read from PGN. Strict: the first malformed record ends decoding with
+//! an error at its byte offset, after the games before it.
+
+use std::io::Read;
+
+use san::pgn_syntax::Tags;
+use san::pgn_syntax::nag::Nag;
+use san::pgn_syntax::tags::GameResult;
+use san::{BuildError, GameBuilder, Move, Position, ReplayedGame};
+
+use crate::error::{DecodeError, DecodeErrorKind};
+use crate::ordinal::move_at;
+use crate::record::{Moves, ReadError, Record, RecordReader};
+
+/// The Seven Tag Roster, in the order of a `0x01` record's values.
+const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// What a PGC input holds, in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Item {
+    /// A game (`0x01`, or `0x05` .. `0x06`).
+    Game(ReplayedGame),
+    /// An escape string between games (`0x0a` outside a game): the text
+    /// of a `%` line, without the `%`.
+    Escape(Vec<u8>),
+}
+
+/// Where the decoder is.
+#[derive(Debug, Default)]
+enum State {
+    /// Between games.
+    #[default]
+    Between,
+    /// After `0x05`, in its tag pairs.
+    Tags(Tags),
+    /// In a game's movetext.
+    Movetext(GameBuilder),
+}
+
+/// Turns records into games, one record at a time, with no I/O: what
+/// [`Decoder`] runs on each record, and what a program that reads records
+/// itself (to show them, say) runs to follow the games.
+///
+/// ```
+/// use pgc::record::{Moves, Record};
+/// use pgc::{GameDecoder, Item};
+///
+/// let mut decoder = GameDecoder::new();
+/// let records = [
+///     Record::GameBegin,
+///     Record::TagPair { name: b"White", value: b"Tal" },
+///     Record::Moves { long: false, moves: Moves { ordinals: &[13, 12], at: 20 } },
+///     Record::GameEnd,
+/// ];
+/// let mut sans = Vec::new();
+/// let mut items = Vec::new();
+/// for (offset, record) in records.iter().enumerate() {
+///     let on_move = &mut |pos: &san::Position, m| sans.push(san::San::from_move(pos, m).to_string());
+///     items.extend(decoder.record(offset as u64, record, on_move)?);
+/// }
+/// decoder.finish(4)?;
+/// assert_eq!(sans, ["e4", "e5"]);
+/// let [Item::Game(game)] = &items[..] else { panic!("one game") };
+/// assert_eq!(game.tag("White"), Some(&b"Tal"[..]));
+/// # Ok::<_, pgc::DecodeError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct GameDecoder {
+    state: State,
+}
+
+impl GameDecoder {
+    /// A decoder between games.
+    pub fn new() -> GameDecoder {
+        GameDecoder::default()
+    }
+
+    /// True if a game is open (after its `0x05`, before its `0x06`).
+    pub fn in_game(&self) -> bool {
+        !matches!(self.state, State::Between)
+    }
+
+    /// Takes the record at `offset`; gives the game it ends, or the escape
+    /// string between games it is. `on_move` sees each move with the
+    /// position it is played in.
+    ///
+    /// # Errors
+    ///
+    /// The record does not fit where it stands (ruling P7); the decoder
+    /// is between games after an error.
+    pub fn record(
+        &mut self,
+        offset: u64,
+        record: &Record<'_>,
+        on_move: &mut impl FnMut(&Position, Move),
+    ) -> Result<Option<Item>, DecodeError> {
+        let result = self.step(offset, record, on_move);
+        if result.is_err() {
+            self.state = State::Between;
+        }
+        result
+    }
+
+    fn step(
+        &mut self,
+        offset: u64,
+        record: &Record<'_>,
+        on_move: &mut impl FnMut(&Position, Move),
+    ) -> Result<Option<Item>, DecodeError> {
+        let error = |kind| DecodeError { offset, kind };
+        let marker = record.marker() as u8;
+        // The state is taken and put back by each arm (an error leaves
+        // the decoder between games).
+        match (std::mem::take(&mut self.state), record) {
+            (state, Record::Noop) => self.state = state,
+            (State::Between, Record::ReducedGame { roster, moves }) => {
+                let mut tags = Tags::new();
+                for (name, value) in ROSTER.iter().zip(roster) {
+                    tags.push(name, value);
+                }
+                let mut builder = start(tags, offset)?;
+                play(&mut builder, *moves, on_move)?;
+                return Ok(Some(Item::Game(complete(builder))));
+            }
+            (State::Between, Record::GameBegin) => self.state = State::Tags(Tags::new()),
+            (State::Between, Record::Escape(line)) => return Ok(Some(Item::Escape(line.to_vec()))),
+            (State::Between, _) => return Err(error(DecodeErrorKind::OutsideGame(marker))),
+            (_, Record::ReducedGame { .. } | Record::GameBegin) => {
+                return Err(error(DecodeErrorKind::InsideGame(marker)));
+            }
+            (State::Tags(mut tags), Record::TagPair { name, value }) => {
+                tags.push(name, value);
+                self.state = State::Tags(tags);
+            }
+            (State::Tags(tags), Record::GameEnd) => {
+                return Ok(Some(Item::Game(complete(start(tags, offset)?))));
+            }
+            (State::Tags(tags), _) => {
+                // The first record of the movetext: the tags are all in
+                // (ruling P3), the start position is known.
+                self.state = State::Movetext(start(tags, offset)?);
+                return self.step(offset, record, on_move);
+            }
+            (State::Movetext(_), Record::TagPair { .. }) => {
+                return Err(error(DecodeErrorKind::TagAfterMovetext));
+            }
+            (State::Movetext(builder), Record::GameEnd) => {
+                if builder.depth() > 0 {
+                    return Err(error(DecodeErrorKind::UnclosedVariation(builder.depth())));
+                }
+                return Ok(Some(Item::Game(complete(builder))));
+            }
+            (State::Movetext(mut builder), record) => {
+                match *record {
+                    Record::Moves { moves, .. } => play(&mut builder, moves, on_move)?,
+                    Record::Nag(nag) => {
+                        builder.nag(Nag(nag));
+                    }
+                    Record::Escape(line) => {
+                        builder.escape(line);
+                    }
+                    Record::VariationBegin => {
+                        builder.begin_variation().map_err(|e| error(build_error(e)))?;
+                    }
+                    Record::VariationEnd => {
+                        builder.end_variation().map_err(|e| error(build_error(e)))?;
+                    }
+                    // Taken by the arms above.
+                    Record::Noop
+                    | Record::ReducedGame { .. }
+                    | Record::GameBegin
+                    | Record::TagPair { .. }
+                    | Record::GameEnd => {}
+                }
+                self.state = State::Movetext(builder);
+            }
+        }
+        Ok(None)
+    }
+
+    /// The input ended at `offset`.
+    ///
+    /// # Errors
+    ///
+    /// [`DecodeErrorKind::UnclosedGame`] inside a game (at `offset`).
+    pub fn finish(&mut self, offset: u64) -> Result<(), DecodeError> {
+        if self.in_game() {
+            self.state = State::Between;
+            return Err(DecodeError { offset, kind: DecodeErrorKind::UnclosedGame });
+        }
+        Ok(())
+    }
+}
+
+/// A builder for a game with these tags, from the start position they
+/// give (ruling P3).
+fn start(tags: Tags, offset: u64) -> Result<GameBuilder, DecodeError> {
+    let (position, _repairs) = san::start_position(&tags)
+        .map_err(|problem| DecodeError { offset, kind: DecodeErrorKind::Start(problem) })?;
+    let mut builder = GameBuilder::from_position(position);
+    *builder.tags_mut() = tags;
+    Ok(builder)
+}
+
+/// Plays a move sequence.
+fn play(
+    builder: &mut GameBuilder,
+    moves: Moves<'_>,
+    on_move: &mut impl FnMut(&Position, Move),
+) -> Result<(), DecodeError> {
+    for (i, &ordinal) in moves.ordinals.iter().enumerate() {
+        let pos = builder.position();
+        let Some(m) = move_at(pos, ordinal) else {
+            let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
+            return Err(DecodeError { offset: moves.at + i as u64, kind });
+        };
+        on_move(pos, m);
+        // The ordinal named a legal move.
+        let _ = builder.play(m);
+    }
+    Ok(())
+}
+
+/// The game, its result from its Result tag (ruling P2).
+fn complete(mut builder: GameBuilder) -> ReplayedGame {
+    let result = builder.tags_mut().get("Result").and_then(|v| GameResult::from_ascii(v).ok());
+    if let Some(result) = result {
+        builder.result(result);
+    }
+    builder.finish()
+}
+
+fn build_error(error: BuildError) -> DecodeErrorKind {
+    match error {
+        BuildError::NoOpenVariation => DecodeErrorKind::UnbalancedVariationEnd,
+        _ => DecodeErrorKind::VariationWithoutMove,
+    }
+}
+
+/// Decodes a PGC stream item by item, holding one record's bytes and one
+/// game at a time.
+///
+/// ```
+/// use pgc::{Decoder, EncodeOptions, Item, encode_game};
+/// use san::GameBuilder;
+///
+/// let mut b = GameBuilder::new();
+/// b.san(b"d4")?.san(b"Nf6")?;
+/// let game = b.finish();
+/// let mut pgc = Vec::new();
+/// encode_game(&game, EncodeOptions::default(), &mut pgc)?;
+/// encode_game(&game, EncodeOptions::default(), &mut pgc)?;
+/// let items: Vec<Item> = Decoder::new(&pgc[..]).collect::<Result<_, _>>()?;
+/// assert_eq!(items.len(), 2);
+/// let Item::Game(decoded) = &items[0] else { panic!("a game") };
+/// assert_eq!(decoded.movetext, game.movetext);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Decoder<R> {
+    records: RecordReader<R>,
+    games: GameDecoder,
+    done: bool,
+}
+
+impl<R: Read> Decoder<R> {
+    /// A decoder at the start of `input`.
+    pub fn new(input: R) -> Decoder<R> {
+        Decoder { records: RecordReader::new(input), games: GameDecoder::new(), done: false }
+    }
+
+    /// The offset in the input of the next record.
+    pub fn offset(&self) -> u64 {
+        self.records.offset()
+    }
+}
+
+impl<R: Read> Iterator for Decoder<R> {
+    type Item = Result<Item, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Item, ReadError>> {
+        while !self.done {
+            let Some(next) = self.records.next_record() else {
+                self.done = true;
+                return self.games.finish(self.records.offset()).err().map(|e| Err(e.into()));
+            };
+            let item = next.and_then(|(offset, record)| {
+                Ok(self.games.record(offset, &record, &mut |_, _| {})?)
+            });
+            match item {
+                Ok(None) => {}
+                Ok(Some(item)) => return Some(Ok(item)),
+                Err(error) => {
+                    self.done = true;
+                    return Some(Err(error));
+                }
+            }
+        }
+        None
+    }
+}

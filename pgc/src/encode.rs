@@ -1,0 +1,350 @@
+//! The encoder (rulings P2 to P6): a game's [`Event`]s in, PGC records
+//! out. [`GameEncoder`] takes the events one by one, from the
+//! [`Walker`] over a replayed game ([`encode_game`]) or straight from a
+//! replay as it reads ([`StreamEncoder`](crate::StreamEncoder)), and at
+//! the end of the game writes either one `0x01` record or the `0x05` ..
+//! `0x06` records (P2).
+
+use san::pgn_syntax::nag::Nag;
+use san::pgn_syntax::tags::GameResult;
+use san::pgn_syntax::{Tag, Tags};
+use san::{Event, Move, Played, ReplayedGame, Walker};
+
+use crate::error::EncodeErrorKind;
+use crate::ordinal::ordinal;
+use crate::primitive::Header;
+use crate::record::{Moves, Record};
+
+/// How to encode.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EncodeOptions {
+    /// Drop what PGC cannot hold instead of refusing the game (ruling
+    /// P6): comments, and null moves with the rest of their line (the
+    /// moves after a null move have no ordinals without it).
+    pub lossy: bool,
+}
+
+/// What lossy encoding dropped from a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dropped {
+    /// Comments.
+    pub comments: u64,
+    /// Null moves.
+    pub null_moves: u64,
+    /// Moves after a null move in its line (and in the variations of
+    /// those), which went with it.
+    pub after_null: u64,
+}
+
+impl Dropped {
+    /// True if nothing was dropped.
+    pub fn is_empty(&self) -> bool {
+        *self == Dropped::default()
+    }
+
+    /// Adds `other`'s counts to these.
+    pub fn add(&mut self, other: Dropped) {
+        self.comments += other.comments;
+        self.null_moves += other.null_moves;
+        self.after_null += other.after_null;
+    }
+}
+
+/// Encodes one game at a time from its events, reusing its buffers from
+/// game to game (no allocation per move or per game once they have
+/// grown).
+///
+/// ```
+/// use pgc::{EncodeOptions, GameEncoder};
+/// use san::pgn_syntax::tags::GameResult;
+/// use san::{GameBuilder, Walker};
+///
+/// let mut b = GameBuilder::new();
+/// b.san(b"e4")?.san(b"e5")?;
+/// b.result(GameResult::Draw);
+/// let game = b.finish();
+///
+/// let mut encoder = GameEncoder::new(EncodeOptions::default());
+/// let mut out = Vec::new();
+/// encoder.begin();
+/// let mut walker = Walker::new(&game);
+/// while let Some(event) = walker.next() {
+///     encoder.event(&event);
+/// }
+/// encoder.finish(&game.tags, game.result(), &mut out)?;
+/// // One reduced-export record (ruling P2): seven tag values, then the
+/// // ordinals of e4 (13) and e5 (12).
+/// assert_eq!(out[0], 0x01);
+/// assert!(out.ends_with(b"\x071/2-1/2\x02\x00\x0d\x0c"));
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct GameEncoder {
+    options: EncodeOptions,
+    /// The records after the tags that are already whole (a move
+    /// sequence is written when something else comes after it).
+    body: Vec<u8>,
+    /// The ordinals of the move sequence being made.
+    run: Vec<u8>,
+    /// Something besides main-line moves was written: not a `0x01` game.
+    general: bool,
+    /// For each open line, whether it has a move yet (a variation needs
+    /// one before it to replace).
+    lines: Vec<bool>,
+    /// The ply of the last move of the current line.
+    ply: u32,
+    /// Lossy: the open lines (this one and its variations) being left out
+    /// after a null move, or 0.
+    skipping: u32,
+    dropped: Dropped,
+    error: Option<EncodeErrorKind>,
+}
+
+impl GameEncoder {
+    /// An encoder with these options.
+    pub fn new(options: EncodeOptions) -> GameEncoder {
+        GameEncoder { options, ..GameEncoder::default() }
+    }
+
+    /// The options.
+    pub fn options(&self) -> EncodeOptions {
+        self.options
+    }
+
+    /// Starts a game.
+    pub fn begin(&mut self) {
+        self.body.clear();
+        self.run.clear();
+        self.general = false;
+        self.lines.clear();
+        self.lines.push(false);
+        self.ply = 0;
+        self.skipping = 0;
+        self.dropped = Dropped::default();
+        self.error = None;
+    }
+
+    /// Says that the game cannot be encoded; the first reason counts.
+    pub fn fail(&mut self, kind: EncodeErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(kind);
+        }
+    }
+
+    /// The next element of the game's movetext.
+    #[inline]
+    pub fn event(&mut self, event: &Event<'_>) {
+        if self.error.is_some() {
+            return;
+        }
+        if self.skipping > 0 {
+            self.skip(event);
+            return;
+        }
+        match *event {
+            Event::Move(ref played) => self.played(played),
+            Event::Unresolved { san, ply, .. } => {
+                self.fail(EncodeErrorKind::Unplayable { san: san.text.clone(), ply });
+            }
+            Event::Nag(nag) => self.nag(nag),
+            Event::Comment { .. } => {
+                if self.options.lossy {
+                    self.dropped.comments += 1;
+                } else {
+                    self.fail(EncodeErrorKind::Comment { ply: self.ply });
+                }
+            }
+            Event::Escape(line) => {
+                if line.len() > Header::Two.max() {
+                    self.fail(EncodeErrorKind::EscapeTooLong { len: line.len() });
+                } else {
+                    self.record(Record::Escape(line));
+                }
+            }
+            Event::BeginVariation { .. } => {
+                if self.lines.last() != Some(&true) {
+                    self.fail(EncodeErrorKind::VariationWithoutMove);
+                    return;
+                }
+                self.record(Record::VariationBegin);
+                self.lines.push(false);
+            }
+            Event::EndVariation => {
+                self.record(Record::VariationEnd);
+                if self.lines.len() > 1 {
+                    self.lines.pop();
+                }
+            }
+        }
+    }
+
+    #[inline]
+    fn played(&mut self, played: &Played<'_>) {
+        self.ply = played.ply;
+        if played.m == Move::Null {
+            if self.options.lossy {
+                self.dropped.null_moves += 1;
+                self.skipping = 1;
+            } else {
+                self.fail(EncodeErrorKind::NullMove { ply: played.ply });
+            }
+            return;
+        }
+        let Some(ordinal) = ordinal(played.before, played.m) else {
+            self.fail(EncodeErrorKind::NotLegal { ply: played.ply });
+            return;
+        };
+        self.run.push(ordinal);
+        if let Some(line) = self.lines.last_mut() {
+            *line = true;
+        }
+        // A suffix annotation is written as its NAG (ruling E8).
+        if let Some(suffix) = played.suffix {
+            self.nag(suffix.nag());
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.record(Record::Nag(nag.0));
+    }
+
+    /// Lossy, after a null move: the rest of its line is left out, with
+    /// the variations in it; the end of the line's variation is written.
+    fn skip(&mut self, event: &Event<'_>) {
+        match event {
+            Event::Move(_) | Event::Unresolved { .. } => self.dropped.after_null += 1,
+            Event::Comment { .. } => self.dropped.comments += 1,
+            Event::BeginVariation { .. } => self.skipping += 1,
+            Event::EndVariation => {
+                self.skipping -= 1;
+                if self.skipping == 0 {
+                    self.event(event);
+                }
+            }
+            Event::Nag(_) | Event::Escape(_) => {}
+        }
+    }
+
+    /// Writes a record after the moves before it.
+    fn record(&mut self, record: Record<'_>) {
+        self.general = true;
+        flush(&mut self.run, &mut self.body);
+        // Nothing written here is too long: NAGs are bytes, markers have
+        // no items, escape lines were measured.
+        let Ok(()) = record.write(&mut self.body) else { return };
+    }
+
+    /// Ends the game: appends its records to `out`, with its tags (in
+    /// export order, ruling E1, the Result tag being `result`, E3).
+    /// Nothing is appended for a game that cannot be encoded.
+    ///
+    /// # Errors
+    ///
+    /// The first reason the game cannot be encoded.
+    pub fn finish(
+        &mut self,
+        tags: &Tags,
+        result: GameResult,
+        out: &mut Vec<u8>,
+    ) -> Result<Dropped, EncodeErrorKind> {
+        if let Some(error) = self.error.take() {
+            return Err(error);
+        }
+        let order = tags.export_order(result);
+        let start = out.len();
+        let written = if !self.general && order.len() == 7 && self.run.len() <= Header::Two.max() {
+            let mut roster: [&[u8]; 7] = [b""; 7];
+            for (slot, tag) in roster.iter_mut().zip(order) {
+                check_tag(tag)?;
+                *slot = tag.value;
+            }
+            let moves = Moves { ordinals: &self.run, at: 0 };
+            Record::ReducedGame { roster, moves }.write(out)
+        } else {
+            let _ = Record::GameBegin.write(out);
+            for tag in order {
+                check_tag(tag).inspect_err(|_| out.truncate(start))?;
+                let _ = Record::TagPair { name: tag.name, value: tag.value }.write(out);
+            }
+            flush(&mut self.run, &mut self.body);
+            out.extend_from_slice(&self.body);
+            Record::GameEnd.write(out)
+        };
+        // Every length was checked before it was written.
+        debug_assert!(written.is_ok());
+        Ok(self.dropped)
+    }
+}
+
+/// A tag that a string-1 cannot hold is an error (ruling P5).
+fn check_tag(tag: Tag<'_>) -> Result<(), EncodeErrorKind> {
+    let max = Header::One.max();
+    let too_long = |what, len| EncodeErrorKind::TagTooLong {
+        name: tag.name[..tag.name.len().min(max)].into(),
+        what,
+        len,
+    };
+    if tag.name.len() > max {
+        return Err(too_long("name", tag.name.len()));
+    }
+    if tag.value.len() > max {
+        return Err(too_long("value", tag.value.len()));
+    }
+    Ok(())
+}
+
+/// Writes the moves of `run` as `0x03` (up to 255) or `0x04` records (up
+/// to 65535 each, ruling P5), and empties it.
+fn flush(run: &mut Vec<u8>, out: &mut Vec<u8>) {
+    if run.is_empty() {
+        return;
+    }
+    if run.len() <= Header::One.max() {
+        let _ = Record::Moves { long: false, moves: Moves { ordinals: run, at: 0 } }.write(out);
+    } else {
+        for chunk in run.chunks(Header::Two.max()) {
+            let moves = Moves { ordinals: chunk, at: 0 };
+            let _ = Record::Moves { long: true, moves }.write(out);
+        }
+    }
+    run.clear();
+}
+
+/// Encodes a replayed game: appends its records to `out` and says what
+/// lossy encoding dropped.
+///
+/// ```
+/// use pgc::{EncodeOptions, encode_game};
+/// use san::GameBuilder;
+///
+/// let mut b = GameBuilder::new();
+/// b.san(b"e4")?.comment("best by test");
+/// let game = b.finish();
+/// let mut out = Vec::new();
+/// assert!(encode_game(&game, EncodeOptions::default(), &mut out).is_err());
+/// assert!(out.is_empty());
+/// let dropped = encode_game(&game, EncodeOptions { lossy: true }, &mut out)?;
+/// assert_eq!(dropped.comments, 1);
+/// assert_eq!(out[0], 0x01);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// Why the game cannot be encoded; nothing is appended then.
+pub fn encode_game(
+    game: &ReplayedGame,
+    options: EncodeOptions,
+    out: &mut Vec<u8>,
+) -> Result<Dropped, EncodeErrorKind> {
+    let mut encoder = GameEncoder::new(options);
+    encoder.begin();
+    if game.start.is_none() {
+        encoder.fail(EncodeErrorKind::NoStart);
+    }
+    let mut walker = Walker::new(game);
+    while let Some(event) = walker.next() {
+        encoder.event(&event);
+    }
+    encoder.finish(&game.tags, game.result(), out)
+}

@@ -1,0 +1,333 @@
+//! `pgn pgc encode | decode | dump`: PGN to PGC (§20) and back, and the
+//! records of a PGC file one per line. The codec is the `pgc` crate; the
+//! command is where it meets `pgn-export` (decode writes export format).
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+
+use clap::Subcommand;
+use pgc::record::{ReadError, Record, RecordReader};
+use pgc::{Decoder, Dropped, EncodeOptions, GameDecoder, Item, StreamEncoder};
+use pgn_export::{ExportOptions, IoSink, Writer};
+use pgn_syntax::Reader;
+use san::{Replayer, San};
+
+use crate::input::Content;
+use crate::{Status, cannot_create, unreadable};
+
+/// The subcommands of `pgn pgc`.
+#[derive(Subcommand)]
+pub(crate) enum PgcCommand {
+    /// Encode PGN games as PGC records (§20; rulings P1 to P8).
+    ///
+    /// A game with only the Seven Tag Roster and main-line moves is one
+    /// reduced-export record (0x01); any other is a 0x05 .. 0x06 pair
+    /// around its tag pairs (in export order), move sequences, NAGs
+    /// (suffix annotations as NAGs), variations and escape strings. A
+    /// game PGC cannot hold (comments, null moves, a move that cannot be
+    /// played, a tag longer than 255 bytes) is left out with an error;
+    /// --lossy drops comments and null moves (with the rest of their
+    /// line) instead. The last line on standard error is `games=N
+    /// bytes_in=I bytes_out=O errors=E` (bytes_in counts PGN after
+    /// decompression), with the counts of what was dropped after it with
+    /// --lossy. The exit code is 1 when a game was left out.
+    Encode {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// The PGC file to write.
+        #[arg(short, long, value_name = "OUT.pgc", required = true)]
+        output: String,
+        /// Drop comments and null moves (and the moves after a null move
+        /// in its line) instead of leaving their games out.
+        #[arg(long)]
+        lossy: bool,
+    },
+    /// Decode PGC files and write their games in export format.
+    ///
+    /// Decoding is strict (ruling P7): the first malformed record ends the
+    /// file with an error naming its byte offset; the games before it are
+    /// written. The last line on standard error is `games=N bytes_in=I
+    /// bytes_out=O errors=E`. The exit code is 1 when a file had an error.
+    Decode {
+        /// PGC files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long, value_name = "OUT.pgn")]
+        output: Option<String>,
+    },
+    /// Print the records of PGC files, one per line: byte offset, marker,
+    /// record name, and what it holds (tag pairs as `Name "value"`, moves
+    /// as `ordinal:SAN`, NAGs as `$N`, escape strings as `%text`).
+    Dump {
+        /// PGC files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+}
+
+/// Runs a `pgn pgc` subcommand.
+pub(crate) fn run(command: PgcCommand) -> io::Result<Status> {
+    match command {
+        PgcCommand::Encode { files, output, lossy } => encode(&files, &output, lossy),
+        PgcCommand::Decode { files, output } => decode(&files, output.as_deref()),
+        PgcCommand::Dump { files } => dump(&files),
+    }
+}
+
+/// Counts the bytes read or written through it.
+struct Counting<R> {
+    inner: R,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        self.bytes += n as u64;
+        Ok(n)
+    }
+}
+
+/// The summary line's counts.
+#[derive(Debug, Default)]
+struct Counts {
+    games: u64,
+    bytes_in: u64,
+    bytes_out: u64,
+    errors: u64,
+}
+
+impl Counts {
+    fn summary(&self) -> String {
+        format!(
+            "games={} bytes_in={} bytes_out={} errors={}",
+            self.games, self.bytes_in, self.bytes_out, self.errors
+        )
+    }
+}
+
+/// Opens the output `path` (standard output for `None` or `-`), or reports
+/// that it cannot be created.
+fn create(
+    path: Option<&str>,
+    status: &mut Status,
+    errors: &mut impl Write,
+    command: &str,
+) -> io::Result<Option<BufWriter<Box<dyn Write>>>> {
+    let out: Box<dyn Write> = match path {
+        None | Some("-") => Box::new(io::stdout().lock()),
+        Some(path) => match File::create(path) {
+            Ok(file) => Box::new(file),
+            Err(err) => {
+                cannot_create(status, errors, command, path, &err)?;
+                return Ok(None);
+            }
+        },
+    };
+    Ok(Some(BufWriter::with_capacity(1 << 16, out)))
+}
+
+fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
+    const COMMAND: &str = "pgc encode";
+    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut status = Status::default();
+    let Some(mut out) = create(Some(output), &mut status, &mut errors, COMMAND)? else {
+        return Ok(status);
+    };
+    let mut replayer = Replayer::new(StreamEncoder::new(EncodeOptions { lossy }));
+    let mut counts = Counts::default();
+    let mut dropped = Dropped::default();
+    for name in files {
+        let Some(input) = status.open(&mut errors, COMMAND, name)? else { continue };
+        let mut input = Counting { inner: input, bytes: 0 };
+        let mut reader = Reader::new(&mut input);
+        let failure = loop {
+            match reader.read_game(&mut replayer) {
+                Ok(Some(game)) => {
+                    counts.games += 1;
+                    let encoder = replayer.inner_mut();
+                    out.write_all(encoder.output())?;
+                    counts.bytes_out += encoder.output().len() as u64;
+                    encoder.clear_output();
+                    dropped.add(game.dropped);
+                    if let Some(error) = &game.error {
+                        counts.errors += 1;
+                        writeln!(
+                            errors,
+                            "{name}: game {}: error: game not encoded: {}",
+                            error.game, error.kind
+                        )?;
+                    }
+                    replayer.inner_mut().recycle(game);
+                }
+                Ok(None) => break None,
+                Err(err) => break Some(err),
+            }
+        };
+        drop(reader);
+        counts.bytes_in += input.bytes;
+        if let Some(err) = failure {
+            unreadable(&mut status, &mut errors, COMMAND, name, &err)?;
+        }
+    }
+    out.flush()?;
+    status.input_errors = counts.errors > 0;
+    let mut line = counts.summary();
+    if lossy {
+        let Dropped { comments, null_moves, after_null } = dropped;
+        let _ = write!(
+            line,
+            " dropped_comments={comments} dropped_null_moves={null_moves} dropped_moves={after_null}"
+        );
+    }
+    writeln!(errors, "{line}")?;
+    errors.flush()?;
+    Ok(status)
+}
+
+fn decode(files: &[String], output: Option<&str>) -> io::Result<Status> {
+    const COMMAND: &str = "pgc decode";
+    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut status = Status::default();
+    let Some(out) = create(output, &mut status, &mut errors, COMMAND)? else {
+        return Ok(status);
+    };
+    let mut sink = IoSink(Counting { inner: out, bytes: 0 });
+    let mut writer = Writer::new(ExportOptions::default());
+    let mut counts = Counts::default();
+    for name in files {
+        let Some(input) = status.open_as(&mut errors, COMMAND, name, Content::Binary)? else {
+            continue;
+        };
+        let mut input = Counting { inner: input, bytes: 0 };
+        for item in Decoder::new(&mut input) {
+            match item {
+                Ok(Item::Game(game)) => {
+                    counts.games += 1;
+                    writer.write_game(&game, &mut sink)?;
+                }
+                Ok(Item::Escape(_)) => {}
+                Err(ReadError::Decode(error)) => {
+                    counts.errors += 1;
+                    writeln!(errors, "{name}: error: {error}")?;
+                }
+                Err(ReadError::Io(err)) => {
+                    unreadable(&mut status, &mut errors, COMMAND, name, &err)?
+                }
+            }
+        }
+        counts.bytes_in += input.bytes;
+    }
+    sink.0.inner.flush()?;
+    counts.bytes_out = sink.0.bytes;
+    status.input_errors = counts.errors > 0;
+    writeln!(errors, "{}", counts.summary())?;
+    errors.flush()?;
+    Ok(status)
+}
+
+fn dump(files: &[String]) -> io::Result<Status> {
+    const COMMAND: &str = "pgc dump";
+    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut status = Status::default();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut line = String::new();
+    for name in files {
+        let Some(input) = status.open_as(&mut errors, COMMAND, name, Content::Binary)? else {
+            continue;
+        };
+        if files.len() > 1 {
+            writeln!(out, "# {name}")?;
+        }
+        let mut records = RecordReader::new(input);
+        let mut games = GameDecoder::new();
+        loop {
+            let (offset, record) = match records.next_record() {
+                None => {
+                    if let Err(error) = games.finish(records.offset()) {
+                        status.input_errors = true;
+                        writeln!(errors, "{name}: error: {error}")?;
+                    }
+                    break;
+                }
+                Some(Ok(next)) => next,
+                Some(Err(ReadError::Decode(error))) => {
+                    status.input_errors = true;
+                    writeln!(errors, "{name}: error: {error}")?;
+                    break;
+                }
+                Some(Err(ReadError::Io(err))) => {
+                    unreadable(&mut status, &mut errors, COMMAND, name, &err)?;
+                    break;
+                }
+            };
+            line.clear();
+            let marker = record.marker();
+            let _ = write!(line, "{offset}\t0x{:02x}\t{}", marker as u8, marker.name());
+            describe(&record, &mut line);
+            let mut sans = String::new();
+            let decoded = games.record(offset, &record, &mut |pos, m| {
+                let _ = write!(sans, " {}", San::from_move(pos, m));
+            });
+            // The moves, as ordinal:SAN, as far as they could be played.
+            if let Record::Moves { moves, .. } | Record::ReducedGame { moves, .. } = record {
+                for (ordinal, san) in moves.ordinals.iter().zip(sans.split_whitespace()) {
+                    let _ = write!(line, " {ordinal}:{san}");
+                }
+            }
+            writeln!(out, "{line}")?;
+            if let Err(error) = decoded {
+                status.input_errors = true;
+                writeln!(errors, "{name}: error: {error}")?;
+                break;
+            }
+        }
+    }
+    out.flush()?;
+    errors.flush()?;
+    Ok(status)
+}
+
+/// Appends what a record holds but its moves.
+fn describe(record: &Record<'_>, line: &mut String) {
+    match *record {
+        Record::ReducedGame { roster, moves } => {
+            for value in roster {
+                let _ = write!(line, "\t\"{}\"", value.escape_ascii());
+            }
+            let _ = write!(line, "\t{} move(s):", moves.ordinals.len());
+        }
+        Record::TagPair { name, value } => {
+            let _ = write!(line, "\t{} \"{}\"", name.escape_ascii(), value.escape_ascii());
+        }
+        Record::Moves { moves, .. } => {
+            let _ = write!(line, "\t{} move(s):", moves.ordinals.len());
+        }
+        Record::Nag(nag) => {
+            let _ = write!(line, "\t${nag}");
+        }
+        Record::Escape(text) => {
+            let _ = write!(line, "\t%{}", text.escape_ascii());
+        }
+        Record::Noop
+        | Record::GameBegin
+        | Record::GameEnd
+        | Record::VariationBegin
+        | Record::VariationEnd => {}
+    }
+}
