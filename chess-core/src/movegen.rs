@@ -2,7 +2,7 @@
 //!
 //! One generator, [`generate`], walks the position once and reports moves in
 //! bulk (a piece and its target set, or a set of pawn targets with a fixed
-//! offset) to a [`Sink`]. Two sinks exist: one that writes `Move`s into a
+//! offset) to a [`BulkSink`]. Two sinks of its own exist: one that writes `Move`s into a
 //! [`MoveList`], and one that only counts them with `popcount`, which is
 //! what makes perft's last ply cheap. Both see exactly the same moves.
 //!
@@ -32,25 +32,32 @@ use crate::moves::{CastlingSide, Move, MoveList};
 use crate::position::Position;
 use crate::types::{Color, Rank, Role, Square};
 
-/// Receives the moves found by [`generate`], in bulk.
-pub(crate) trait Sink {
-    /// A non-pawn piece of `role` on `from` may move to each square of `targets`.
+/// Receives the legal moves of a position in bulk, as the generator
+/// finds them ([`Position::generate_legal`]): a piece and the set of its
+/// target squares, or a set of pawn targets reached with one offset. A
+/// sink that needs only some moves, or only counts, never builds the
+/// others. Every legal move comes exactly once, through one of the calls.
+pub trait BulkSink {
+    /// A non-pawn piece of `role` on `from` may move to each square of
+    /// `targets` (a capture where the square is occupied).
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
-    /// Pawns may move to each square of `targets`, each from `to - delta`.
-    /// Targets on the back rank are promotions (four moves each).
+    /// Pawns may move to each square of `targets`, each from the square
+    /// `delta` below it in square indices (`to - delta`). Targets on the
+    /// back rank are promotions (four moves each).
     fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32);
-    /// The pawn on `from` may move to each square of `targets`.
+    /// The pawn on `from` (pinned) may move to each square of `targets`;
+    /// back-rank targets are promotions.
     fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard);
     /// A legal en passant capture.
     fn en_passant(&mut self, from: Square, to: Square);
-    /// A legal castling move.
+    /// A legal castling move: the king's square and the rook's.
     fn castle(&mut self, king: Square, rook: Square);
 }
 
 /// Counts moves without building them.
 pub(crate) struct Counter(pub(crate) usize);
 
-impl Sink for Counter {
+impl BulkSink for Counter {
     #[inline(always)]
     fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
         self.0 += targets.count() as usize;
@@ -104,7 +111,7 @@ impl Lister<'_> {
     }
 }
 
-impl Sink for Lister<'_> {
+impl BulkSink for Lister<'_> {
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         for to in targets {
@@ -139,7 +146,7 @@ const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
 /// Generates every legal move of `pos` into `sink`.
 #[inline(always)]
-pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
+pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
@@ -229,7 +236,7 @@ pub(crate) fn generate<S: Sink>(pos: &Position, sink: &mut S) {
 /// En passant, tested by playing it on a scratch occupancy: this covers
 /// evasions, pins, and the pawn pair that shields the king along a rank.
 #[inline(always)]
-fn en_passant<S: Sink>(pos: &Position, king: Square, ep: Square, sink: &mut S) {
+fn en_passant<S: BulkSink>(pos: &Position, king: Square, ep: Square, sink: &mut S) {
     let board = &pos.board;
     let us = pos.turn;
     let them = !us;
@@ -261,7 +268,7 @@ fn en_passant_is_legal(
 /// rook travel over must be empty (but for themselves), and no square the
 /// king crosses or lands on may be attacked once both have left.
 #[inline(always)]
-fn castling<S: Sink>(pos: &Position, king: Square, sink: &mut S) {
+fn castling<S: BulkSink>(pos: &Position, king: Square, sink: &mut S) {
     let board = &pos.board;
     let us = pos.turn;
     for rook in pos.castling.for_color(us) {
@@ -289,6 +296,35 @@ fn castling_path_is_free(board: &Board, us: Color, king: Square, rook: Square) -
 }
 
 impl Position {
+    /// Hands every legal move to `sink`, in bulk (see [`BulkSink`]): for
+    /// callers that want something of the moves other than a list, such
+    /// as counts by kind, without building each move.
+    ///
+    /// ```
+    /// use chess_core::{Bitboard, Board, BulkSink, Position, Role, Square};
+    ///
+    /// /// Counts the knight moves.
+    /// struct Knights(u32);
+    /// impl BulkSink for Knights {
+    ///     fn piece(&mut self, _: &Board, role: Role, _: Square, targets: Bitboard) {
+    ///         if role == Role::Knight {
+    ///             self.0 += targets.count();
+    ///         }
+    ///     }
+    ///     fn pawns(&mut self, _: &Board, _: Bitboard, _: i32) {}
+    ///     fn pawn(&mut self, _: &Board, _: Square, _: Bitboard) {}
+    ///     fn en_passant(&mut self, _: Square, _: Square) {}
+    ///     fn castle(&mut self, _: Square, _: Square) {}
+    /// }
+    /// let mut knights = Knights(0);
+    /// Position::new().generate_legal(&mut knights);
+    /// assert_eq!(knights.0, 4);
+    /// ```
+    #[inline]
+    pub fn generate_legal<S: BulkSink>(&self, sink: &mut S) {
+        generate(self, sink);
+    }
+
     /// All legal moves.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

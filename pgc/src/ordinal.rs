@@ -1,13 +1,23 @@
 //! Move ordinals (§20.2, ruling P1): a move's index in the legal moves of
 //! its position sorted by the bytes of their canonical SAN (ruling E7).
 //!
-//! No SAN is written here. Each legal move gets a sort key, a `u64` whose
-//! high bytes are the bytes of its SAN without check mark, big-endian and
-//! padded with zeros: comparing keys compares the SANs byte by byte, and
-//! the zero padding puts a SAN before every longer one it is a prefix of
-//! (`O-O` before `O-O-O`, the only such pair). Canonical SAN without check
-//! mark has at most 6 bytes (`Qh4xe1`, `exd8=Q`), so the low 16 bits of a
-//! key are free: [`move_at`] puts the move's index in the list there.
+//! No SAN is written, and no move but those that share the first SAN
+//! byte of the one asked about is built. The legal moves come from the
+//! move generator in bulk ([`BulkSink`]): a piece and its target set, a
+//! set of pawn moves with one offset. The first byte of a SAN is its
+//! *class*: the piece letter (`B` < `K` < `N` < `Q` < `R`), `O` for
+//! castling, or the file of a pawn's origin (`a` to `h`, after every
+//! capital). The moves of the classes before a move's own are counted by
+//! `popcount` over the bulk sets; only the moves of its own class get a
+//! sort key each, and are compared.
+//!
+//! A key is a `u64` whose high bytes are the bytes of the SAN without
+//! check mark, big-endian and padded with zeros: comparing keys compares
+//! the SANs byte by byte, and the zero padding puts a SAN before every
+//! longer one it is a prefix of (`O-O` before `O-O-O`, the only such
+//! pair). Canonical SAN without check mark has at most 6 bytes (`Qh4xe1`,
+//! `exd8=Q`), so the low 16 bits are free for [`move_at`] to put a move's
+//! index there.
 //!
 //! Leaving the check mark out does not change the order, as P1 says. Two
 //! SANs without check marks either differ at a byte both have, which a
@@ -16,15 +26,13 @@
 //! of `O-O-O`, which sorts above both, so `O-O+` stays before `O-O-O`.
 //!
 //! Disambiguation (§8.2.3.4, ruling E7) is the only part of a key that
-//! depends on the other moves. The attack sets of the pieces mark, per
-//! role, the squares that two or more pieces of that role reach; only the
-//! moves to those squares look for the other legal origins, with
-//! `Position::legal_origins_to`.
+//! depends on the other moves: the legal target sets of the pieces of a
+//! role show which squares two of them go to, and only the moves to those
+//! squares look for the other origins, among the same sets.
 
 use arrayvec::ArrayVec;
 use chess_core::{
-    Bitboard, CastlingSide, MAX_MOVES, Move, Position, Role, Square, bishop_attacks,
-    knight_attacks, queen_attacks, rook_attacks,
+    Bitboard, Board, BulkSink, CastlingSide, MAX_MOVES, Move, Position, Role, Square,
 };
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
@@ -33,7 +41,7 @@ const INDEX_BITS: u32 = 16;
 /// The mask of the index bits of a key.
 const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
 
-// Every index of a `MoveList` fits below the SAN bytes.
+// Every index of a move list fits below the SAN bytes.
 const _: () = assert!(MAX_MOVES as u64 <= INDEX_MASK + 1);
 
 /// SAN piece letters by `Role::index`; a pawn has none.
@@ -42,6 +50,290 @@ const LETTERS: [u8; 6] = [0, b'N', b'B', b'R', b'Q', b'K'];
 /// The keys of castling: `O-O` and `O-O-O`, already left-aligned.
 const KING_SIDE: u64 = u64::from_be_bytes(*b"O-O\0\0\0\0\0");
 const QUEEN_SIDE: u64 = u64::from_be_bytes(*b"O-O-O\0\0\0");
+
+/// The classes, in the order of their first SAN byte: the pieces by
+/// letter, castling, then pawns by origin file.
+const BISHOP: usize = 0;
+const KING: usize = 1;
+const KNIGHT: usize = 2;
+const CASTLE: usize = 3;
+const QUEEN: usize = 4;
+const ROOK: usize = 5;
+const PAWN_A: usize = 6;
+const CLASSES: usize = PAWN_A + 8;
+
+/// The class of a piece's moves, by `Role::index` (pawns have eight, by
+/// file: [`PAWN_A`] + file).
+const CLASS_OF_ROLE: [usize; 6] = [PAWN_A, KNIGHT, BISHOP, ROOK, QUEEN, KING];
+
+/// The legal moves of a position as the generator hands them over: at
+/// most one entry a piece, four pawn sets, a few pinned pawns, the en
+/// passant captures and the castlings. No move is built.
+#[derive(Default)]
+struct Bulk {
+    /// A piece, its square and its targets (kings included).
+    pieces: ArrayVec<(Role, Square, Bitboard), 64>,
+    /// Pawn targets with the offset from their origin.
+    pawn_sets: ArrayVec<(Bitboard, i32), 4>,
+    /// A pinned pawn and its targets.
+    pinned_pawns: ArrayVec<(Square, Bitboard), 8>,
+    /// En passant captures: origin and target.
+    en_passant: ArrayVec<(Square, Square), 2>,
+    /// Castlings: king and rook.
+    castles: ArrayVec<(Square, Square), 2>,
+}
+
+impl BulkSink for Bulk {
+    #[inline(always)]
+    fn piece(&mut self, _: &Board, role: Role, from: Square, targets: Bitboard) {
+        if !targets.is_empty() {
+            // At most 64 pieces fit a board.
+            let _ = self.pieces.try_push((role, from, targets));
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, _: &Board, targets: Bitboard, delta: i32) {
+        if !targets.is_empty() {
+            // The generator makes four pawn sets.
+            let _ = self.pawn_sets.try_push((targets, delta));
+        }
+    }
+    #[inline(always)]
+    fn pawn(&mut self, _: &Board, from: Square, targets: Bitboard) {
+        if !targets.is_empty() {
+            // At most eight pieces are pinned (one on each line of the
+            // king).
+            let _ = self.pinned_pawns.try_push((from, targets));
+        }
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        // Two pawns at most can take en passant.
+        let _ = self.en_passant.try_push((from, to));
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        // One castling a side.
+        let _ = self.castles.try_push((king, rook));
+    }
+}
+
+/// The squares of the file with this index (0 for `a`).
+#[inline(always)]
+fn file_mask(file: usize) -> Bitboard {
+    Bitboard(0x0101_0101_0101_0101 << file)
+}
+
+/// Files `a` up to (not with) each file.
+const FILES_BELOW: [Bitboard; 8] = {
+    let mut masks = [Bitboard(0); 8];
+    let mut file = 1;
+    while file < 8 {
+        masks[file] = Bitboard(masks[file - 1].0 | (0x0101_0101_0101_0101 << (file - 1)));
+        file += 1;
+    }
+    masks
+};
+
+impl Bulk {
+    /// Fills `self` (empty) with the legal moves of `pos`.
+    #[inline(always)]
+    fn fill(&mut self, pos: &Position) {
+        pos.generate_legal(self);
+    }
+
+    /// The number of legal moves in the classes before `class`.
+    #[inline]
+    fn count_before(&self, class: usize) -> usize {
+        let mut count = 0;
+        for &(role, _, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] < class {
+                count += targets.count() as usize;
+            }
+        }
+        if class > CASTLE {
+            count += self.castles.len();
+        }
+        if class > PAWN_A {
+            let files = FILES_BELOW[class - PAWN_A];
+            for &(targets, delta) in &self.pawn_sets {
+                count += pawn_moves(targets.shift(-delta) & files, targets, delta);
+            }
+            for &(from, targets) in &self.pinned_pawns {
+                if files.contains(from) {
+                    count += pawn_moves_from(targets);
+                }
+            }
+            count += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+        }
+        count
+    }
+
+    /// The number of legal moves of each class.
+    fn counts(&self) -> [usize; CLASSES] {
+        let mut counts = [0; CLASSES];
+        for &(role, _, targets) in &self.pieces {
+            counts[CLASS_OF_ROLE[role.index()]] += targets.count() as usize;
+        }
+        counts[CASTLE] = self.castles.len();
+        for file in 0..8 {
+            let files = file_mask(file);
+            let pawns = &mut counts[PAWN_A + file];
+            for &(targets, delta) in &self.pawn_sets {
+                *pawns += pawn_moves(targets.shift(-delta) & files, targets, delta);
+            }
+            for &(from, targets) in &self.pinned_pawns {
+                if files.contains(from) {
+                    *pawns += pawn_moves_from(targets);
+                }
+            }
+            *pawns += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+        }
+        counts
+    }
+
+    /// The moves of `class`, each with its key (index bits zero), into
+    /// `moves` (empty). The list is the caller's: it is large (it holds
+    /// any class of any position), and only the part filled is touched.
+    fn class_moves(
+        &self,
+        board: &Board,
+        class: usize,
+        moves: &mut ArrayVec<(u64, Move), MAX_MOVES>,
+    ) {
+        let mut push = |key: u64, m: Move| {
+            // No class has more moves than the position.
+            let _ = moves.try_push((key, m));
+        };
+        match class {
+            CASTLE => {
+                for &(king, rook) in &self.castles {
+                    let key = match CastlingSide::of(king, rook) {
+                        CastlingSide::KingSide => KING_SIDE,
+                        CastlingSide::QueenSide => QUEEN_SIDE,
+                    };
+                    push(key, Move::Castle { king, rook });
+                }
+            }
+            PAWN_A.. => {
+                let files = file_mask(class - PAWN_A);
+                for &(targets, delta) in &self.pawn_sets {
+                    for to in targets {
+                        if let Some(from) = to.offset(-delta).filter(|&from| files.contains(from)) {
+                            pawn_keys(board, from, to, &mut push);
+                        }
+                    }
+                }
+                for &(from, targets) in &self.pinned_pawns {
+                    if files.contains(from) {
+                        for to in targets {
+                            pawn_keys(board, from, to, &mut push);
+                        }
+                    }
+                }
+                for &(from, to) in &self.en_passant {
+                    if files.contains(from) {
+                        let key = left_aligned(with_square(file_byte(from), true, to));
+                        push(key, Move::EnPassant { from, to });
+                    }
+                }
+            }
+            _ => {
+                let pieces = self.pieces.iter().filter(|p| CLASS_OF_ROLE[p.0.index()] == class);
+                // The squares that two pieces of the role go to.
+                let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+                for &(_, _, targets) in pieces.clone() {
+                    twice |= once & targets;
+                    once |= targets;
+                }
+                for &(role, from, targets) in pieces.clone() {
+                    let letter = u64::from(LETTERS[role.index()]);
+                    for to in targets {
+                        let head = if twice.contains(to) {
+                            let others = pieces
+                                .clone()
+                                .filter(|p| p.1 != from && p.2.contains(to))
+                                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
+                            disambiguated(letter, from, others)
+                        } else {
+                            letter
+                        };
+                        let capture = board.role_at(to);
+                        let key = left_aligned(with_square(head, capture.is_some(), to));
+                        push(key, Move::Normal { role, from, capture, to, promotion: None });
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The number of pawn moves to `targets` from the origins `origins` (the
+/// targets shifted back by `delta`, some files kept): four for a
+/// promotion.
+#[inline(always)]
+fn pawn_moves(origins: Bitboard, targets: Bitboard, delta: i32) -> usize {
+    let promotions = (targets & Bitboard::BACKRANKS).shift(-delta) & origins;
+    origins.count() as usize + 3 * promotions.count() as usize
+}
+
+/// The number of moves of one pawn to `targets`.
+#[inline(always)]
+fn pawn_moves_from(targets: Bitboard) -> usize {
+    targets.count() as usize + 3 * (targets & Bitboard::BACKRANKS).count() as usize
+}
+
+/// The keys of the pawn moves from `from` to `to` (four for a promotion).
+#[inline(always)]
+fn pawn_keys(board: &Board, from: Square, to: Square, push: &mut impl FnMut(u64, Move)) {
+    let capture = board.role_at(to);
+    let head = if capture.is_some() { file_byte(from) } else { 0 };
+    let body = with_square(head, capture.is_some(), to);
+    if Bitboard::BACKRANKS.contains(to) {
+        for promotion in Role::PROMOTIONS {
+            let key = left_aligned(body << 16 | promotion_bytes(promotion));
+            push(
+                key,
+                Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) },
+            );
+        }
+    } else {
+        push(
+            left_aligned(body),
+            Move::Normal { role: Role::Pawn, from, capture, to, promotion: None },
+        );
+    }
+}
+
+/// `head` (the letter, origin of a piece; the file of a capturing pawn),
+/// then `x` for a capture and the square's name.
+#[inline(always)]
+fn with_square(head: u64, capture: bool, to: Square) -> u64 {
+    let x = u64::from(capture);
+    let marked = (head << (8 * x)) | (u64::from(b'x') * x);
+    marked << 16 | square_bytes(to)
+}
+
+/// SAN bytes right-aligned, moved to the top of the key: every SAN byte is
+/// non-zero, so the leading zero bytes are the padding to move.
+#[inline(always)]
+fn left_aligned(bytes: u64) -> u64 {
+    bytes << (bytes.leading_zeros() & !7)
+}
+
+/// The class of the move `m` (the first byte of its SAN), if it can be
+/// legal at all.
+#[inline]
+fn class_of(m: Move) -> Option<usize> {
+    Some(match m {
+        Move::Normal { role: Role::Pawn, from, .. } | Move::EnPassant { from, .. } => {
+            PAWN_A + from.file() as usize
+        }
+        Move::Normal { role, .. } => CLASS_OF_ROLE[role.index()],
+        Move::Castle { .. } => CASTLE,
+        Move::Null => return None,
+    })
+}
 
 /// The ordinal of the legal move `m` in `pos`; None if `m` is not legal in
 /// `pos`.
@@ -77,22 +369,16 @@ const QUEEN_SIDE: u64 = u64::from_be_bytes(*b"O-O-O\0\0\0");
 /// assert_eq!(pgc::ordinal(&pos, nc6), None);
 /// ```
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
-    let moves = pos.legal_moves();
-    let keys = Keys::new(pos);
-    let key = keys.of(m);
-    // Different legal moves have different SANs, so different keys: the
-    // moves with smaller keys are the ones before `m`, and if `m` is legal
-    // it is the only one with its key. The moves are still compared: a
-    // move that is not legal may have the key of one that is (a wrong
-    // captured role, or an origin from which no knight can go).
-    let mut below = 0;
-    let mut legal = false;
-    for &other in &moves {
-        let other_key = keys.of(other);
-        below += usize::from(other_key < key);
-        legal |= other_key == key && other == m;
-    }
-    if legal { u8::try_from(below).ok() } else { None }
+    let class = class_of(m)?;
+    let mut bulk = Bulk::default();
+    bulk.fill(pos);
+    let mut moves = ArrayVec::new();
+    bulk.class_moves(pos.board(), class, &mut moves);
+    // The move itself, found among the legal ones (a move that is not
+    // legal is not there, even with the key of one that is).
+    let key = moves.iter().find(|&&(_, other)| other == m)?.0;
+    let within = moves.iter().filter(|&&(other, _)| other < key).count();
+    u8::try_from(bulk.count_before(class) + within).ok()
 }
 
 /// The legal move with this ordinal in `pos`; None if pos has no more than
@@ -112,137 +398,50 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 /// assert_eq!(pgc::move_at(&pos, 20), None);
 /// ```
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
-    let moves = pos.legal_moves();
-    let wanted = usize::from(ordinal);
-    if wanted >= moves.len() {
-        return None;
-    }
-    let keys = Keys::new(pos);
-    // Filled in place: collecting would build the list and then copy all
-    // of its 8 KiB out. As many keys as moves, so none is dropped.
-    let mut packed = ArrayVec::<u64, MAX_MOVES>::new();
-    for (index, &m) in moves.iter().enumerate() {
-        let _ = packed.try_push(keys.of(m) | index as u64);
-    }
-    let (_, nth, _) = packed.select_nth_unstable(wanted);
-    moves.get((*nth & INDEX_MASK) as usize).copied()
-}
-
-/// What the keys of the moves of one position need beyond each move: the
-/// position, for disambiguation, and the squares where it is needed.
-struct Keys<'a> {
-    pos: &'a Position,
-    /// By `Role::index`, squares that two or more pieces of that role may
-    /// go to: every square that two or more legal moves of the role go
-    /// to, and a few more. Empty for pawns, which their notation tells
-    /// apart, and for the king, which is alone (ruling F3).
-    shared: [Bitboard; 6],
-}
-
-impl<'a> Keys<'a> {
-    /// The keys of the moves of `pos`.
-    ///
-    /// A square where two pieces of one role would need disambiguation is
-    /// one that both attack (and that is not ours): the attack sets of
-    /// the pieces are at hand (move generation has just loaded them), and
-    /// most roles have one piece or pieces that share no square. The few
-    /// squares this marks where a pin or a check leaves one legal move
-    /// cost a look that finds no other origin, nothing more.
-    #[inline]
-    fn new(pos: &'a Position) -> Keys<'a> {
-        let board = pos.board();
-        let ours = board.by_color(pos.turn());
-        let occupied = board.occupied();
-        let mut shared = [Bitboard::EMPTY; 6];
-        for (role, attacks) in [
-            (Role::Knight, (|sq, _| knight_attacks(sq)) as fn(Square, Bitboard) -> Bitboard),
-            (Role::Bishop, bishop_attacks),
-            (Role::Rook, rook_attacks),
-            (Role::Queen, queen_attacks),
-        ] {
-            let pieces = board.by_role(role) & ours;
-            if pieces.more_than_one() {
-                let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for from in pieces {
-                    let reached = attacks(from, occupied);
-                    twice |= once & reached;
-                    once |= reached;
-                }
-                shared[role.index()] = twice & !ours;
-            }
+    let mut bulk = Bulk::default();
+    bulk.fill(pos);
+    let mut wanted = usize::from(ordinal);
+    let counts = bulk.counts();
+    let class = counts.iter().position(|&n| {
+        let here = wanted < n;
+        if !here {
+            wanted -= n;
         }
-        Keys { pos, shared }
+        here
+    })?;
+    let mut moves = ArrayVec::new();
+    bulk.class_moves(pos.board(), class, &mut moves);
+    for (index, entry) in moves.iter_mut().enumerate() {
+        entry.0 |= index as u64;
     }
+    let (_, nth, _) = moves.select_nth_unstable_by_key(wanted, |entry| entry.0);
+    Some(nth.1)
+}
 
-    /// The key of the legal move `m`: its SAN bytes without check mark,
-    /// from the most significant byte down, zeros after them.
-    ///
-    /// Pieces and pawns share one branch-free path: a piece starts with
-    /// its letter (and rarely an origin), a capturing pawn with its file,
-    /// a pawn push with nothing; then `x` if it captures, the square, and
-    /// `=` with a letter if it promotes.
-    #[inline(always)]
-    fn of(&self, m: Move) -> u64 {
-        let bytes = match m {
-            Move::Normal { role, from, to, capture, promotion } => {
-                let capture = capture.is_some();
-                let pawn_capture = u64::from(capture && role == Role::Pawn);
-                let pawn_file = (u64::from(b'a') + file_of(from)) * pawn_capture;
-                let mut head = u64::from(LETTERS[role.index()]) | pawn_file;
-                if self.shared[role.index()].contains(to) {
-                    head = self.disambiguate(head, role, from, to);
-                }
-                let x = u64::from(capture);
-                let marked = (head << (8 * x)) | (u64::from(b'x') * x);
-                let square = marked << 16 | square_bytes(to);
-                match promotion {
-                    Some(role) => square << 16 | promotion_bytes(role),
-                    None => square,
-                }
-            }
-            Move::EnPassant { from, to } => {
-                (u64::from(b'a') + file_of(from)) << 24 | u64::from(b'x') << 16 | square_bytes(to)
-            }
-            Move::Castle { king, rook } => {
-                return match CastlingSide::of(king, rook) {
-                    CastlingSide::KingSide => KING_SIDE,
-                    CastlingSide::QueenSide => QUEEN_SIDE,
-                };
-            }
-            // Never legal, so never compared.
-            Move::Null => return 0,
-        };
-        // Every SAN byte is non-zero, so the leading zero bytes are the
-        // padding to move to the end.
-        bytes << (bytes.leading_zeros() & !7)
-    }
-
-    /// `letter` followed by the origin file, rank or both that tell the
-    /// move of `role` from `from` to `to` apart from the other legal moves
-    /// of that role to `to`: the file if no other one starts on it, else
-    /// the rank if none starts on that, else both.
-    #[cold]
-    #[inline(never)]
-    fn disambiguate(&self, letter: u64, role: Role, from: Square, to: Square) -> u64 {
-        let others = self.pos.legal_origins_to(role, !Bitboard::from(from), to);
-        let file = u64::from(b'a') + file_of(from);
-        let rank = u64::from(b'1') + (from.index() as u64 >> 3);
-        if others.is_empty() {
-            letter
-        } else if (others & Bitboard::file(from.file())).is_empty() {
-            letter << 8 | file
-        } else if (others & Bitboard::rank(from.rank())).is_empty() {
-            letter << 8 | rank
-        } else {
-            letter << 16 | file << 8 | rank
-        }
+/// `letter` followed by the origin file, rank or both that tell the move
+/// from `from` apart from the moves of the same role from `others` to the
+/// same square: the file if no other one starts on it, else the rank if
+/// none starts on that, else both.
+#[cold]
+#[inline(never)]
+fn disambiguated(letter: u64, from: Square, others: Bitboard) -> u64 {
+    let file = file_byte(from);
+    let rank = u64::from(b'1') + (from.index() as u64 >> 3);
+    if others.is_empty() {
+        letter
+    } else if (others & Bitboard::file(from.file())).is_empty() {
+        letter << 8 | file
+    } else if (others & Bitboard::rank(from.rank())).is_empty() {
+        letter << 8 | rank
+    } else {
+        letter << 16 | file << 8 | rank
     }
 }
 
-/// The file of a square, 0 for the a-file.
+/// The letter of a square's file.
 #[inline(always)]
-fn file_of(sq: Square) -> u64 {
-    sq.index() as u64 & 7
+fn file_byte(sq: Square) -> u64 {
+    u64::from(b'a') + (sq.index() as u64 & 7)
 }
 
 /// `=` and the letter of the promotion to `role`.
@@ -254,7 +453,7 @@ fn promotion_bytes(role: Role) -> u64 {
 /// The two bytes of a square's name, file letter first.
 #[inline(always)]
 fn square_bytes(sq: Square) -> u64 {
-    (u64::from(b'a') + file_of(sq)) << 8 | (u64::from(b'1') + (sq.index() as u64 >> 3))
+    file_byte(sq) << 8 | (u64::from(b'1') + (sq.index() as u64 >> 3))
 }
 
 #[cfg(test)]
