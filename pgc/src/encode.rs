@@ -91,6 +91,11 @@ pub struct GameEncoder {
     /// For each open line, whether it has a move yet (a variation needs
     /// one before it to replace).
     lines: Vec<bool>,
+    /// The variations begun with nothing in them yet, innermost last,
+    /// each with whether a move stands before it: a variation's `0x08` is
+    /// written with the first thing inside it, and an empty variation not
+    /// at all (as export leaves it out, ruling E6).
+    pending: Vec<bool>,
     /// The ply of the last move of the current line.
     ply: u32,
     /// Lossy: the open lines (this one and its variations) being left out
@@ -118,6 +123,7 @@ impl GameEncoder {
         self.general = false;
         self.lines.clear();
         self.lines.push(false);
+        self.pending.clear();
         self.ply = 0;
         self.skipping = 0;
         self.dropped = Dropped::default();
@@ -157,20 +163,18 @@ impl GameEncoder {
             Event::Escape(line) => {
                 if line.len() > Header::Two.max() {
                     self.fail(EncodeErrorKind::EscapeTooLong { len: line.len() });
-                } else {
+                } else if self.open_pending() {
                     self.record(Record::Escape(line));
                 }
             }
             Event::BeginVariation { .. } => {
-                if self.lines.last() != Some(&true) {
-                    self.fail(EncodeErrorKind::VariationWithoutMove);
-                    return;
-                }
-                self.record(Record::VariationBegin);
+                self.pending.push(self.lines.last() == Some(&true));
                 self.lines.push(false);
             }
             Event::EndVariation => {
-                self.record(Record::VariationEnd);
+                if self.pending.pop().is_none() {
+                    self.record(Record::VariationEnd);
+                }
                 if self.lines.len() > 1 {
                     self.lines.pop();
                 }
@@ -190,6 +194,9 @@ impl GameEncoder {
             }
             return;
         }
+        if !self.open_pending() {
+            return;
+        }
         let Some(ordinal) = ordinal(played.before, played.m) else {
             self.fail(EncodeErrorKind::NotLegal { ply: played.ply });
             return;
@@ -205,7 +212,28 @@ impl GameEncoder {
     }
 
     fn nag(&mut self, nag: Nag) {
-        self.record(Record::Nag(nag.0));
+        if self.open_pending() {
+            self.record(Record::Nag(nag.0));
+        }
+    }
+
+    /// Something is written inside the variations begun: their `0x08`
+    /// records first. False, after failing, when one has no move before
+    /// it to replace (ruling P4: PGC cannot say where it starts).
+    #[inline]
+    fn open_pending(&mut self) -> bool {
+        if self.pending.is_empty() {
+            return true;
+        }
+        if self.pending.contains(&false) {
+            self.fail(EncodeErrorKind::VariationWithoutMove);
+            return false;
+        }
+        for _ in 0..self.pending.len() {
+            self.record(Record::VariationBegin);
+        }
+        self.pending.clear();
+        true
     }
 
     /// Lossy, after a null move: the rest of its line is left out, with
@@ -347,4 +375,55 @@ pub fn encode_game(
         encoder.event(&event);
     }
     encoder.finish(&game.tags, game.result(), out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Decoder, Item};
+
+    /// The replayed games of `pgn`.
+    fn games(pgn: &str) -> Vec<ReplayedGame> {
+        san::replay_games(pgn.as_bytes()).map(|g| g.expect("reads").game).collect()
+    }
+
+    fn encode(game: &ReplayedGame, lossy: bool) -> Result<Vec<u8>, EncodeErrorKind> {
+        let mut out = Vec::new();
+        encode_game(game, EncodeOptions { lossy }, &mut out).map(|_| out)
+    }
+
+    #[test]
+    fn an_empty_variation_is_left_out_and_one_with_content_is_written() {
+        // Nothing comes inside `()`: no records, as export writes nothing.
+        let [empty, nag] = &games("1. e4 () e5 *\n\n1. e4 ($2) e5 *")[..] else { panic!() };
+        let bytes = encode(empty, false).expect("encodes");
+        assert_eq!(bytes[0], 0x01, "a plain game once the empty variation is gone");
+        let bytes = encode(nag, false).expect("encodes");
+        assert!(bytes.windows(4).any(|w| w == [0x08, 0x07, 0x02, 0x09]), "{bytes:x?}");
+    }
+
+    #[test]
+    fn a_variation_with_no_move_before_it_cannot_be_written() {
+        // Ruling P4: 0x08 follows the move it replaces. Empty, it is
+        // left out; with something in it, the game is refused.
+        let [empty, full] = &games("() 1. e4 *\n\n($1) 1. e4 *")[..] else { panic!() };
+        assert!(encode(empty, false).is_ok());
+        assert_eq!(encode(full, false), Err(EncodeErrorKind::VariationWithoutMove));
+    }
+
+    #[test]
+    fn lossy_encoding_drops_a_null_move_with_the_rest_of_its_line() {
+        let [game] = &games("1. e4 e5 (1... -- 2. d4 (2. c4) d5) 2. Nf3 {x} -- 3. d4 *")[..] else {
+            panic!()
+        };
+        assert_eq!(encode(game, false), Err(EncodeErrorKind::NullMove { ply: 2 }));
+        let mut out = Vec::new();
+        let dropped = encode_game(game, EncodeOptions { lossy: true }, &mut out).expect("lossy");
+        assert_eq!(dropped, Dropped { comments: 1, null_moves: 2, after_null: 4 });
+        let items: Vec<Item> = Decoder::new(&out[..]).collect::<Result<_, _>>().expect("decodes");
+        let [Item::Game(decoded)] = &items[..] else { panic!("one game") };
+        // The variation lost everything: it is gone; the main line keeps
+        // e4 e5 Nf3.
+        assert_eq!(decoded.movetext.len(), 3, "{:?}", decoded.movetext);
+    }
 }

@@ -46,8 +46,9 @@ pub struct PgcRoundTrip {
     pub broken: u64,
     /// Games left out: a null move.
     pub null_moves: u64,
-    /// Games left out: a tag or escape line too long for PGC (ruling P5).
-    pub too_long: u64,
+    /// Games left out for what else PGC cannot hold: a tag or escape line
+    /// too long (ruling P5), a variation with no move before it (P4).
+    pub unrepresentable: u64,
 }
 
 impl PgcRoundTrip {
@@ -57,7 +58,7 @@ impl PgcRoundTrip {
         self.lossy += other.lossy;
         self.broken += other.broken;
         self.null_moves += other.null_moves;
-        self.too_long += other.too_long;
+        self.unrepresentable += other.unrepresentable;
     }
 }
 
@@ -114,8 +115,12 @@ pub fn check_round_trip(input: &[u8]) -> Result<PgcRoundTrip, String> {
                 counts.null_moves += 1;
                 continue;
             }
-            Err(EncodeErrorKind::TagTooLong { .. } | EncodeErrorKind::EscapeTooLong { .. }) => {
-                counts.too_long += 1;
+            Err(
+                EncodeErrorKind::TagTooLong { .. }
+                | EncodeErrorKind::EscapeTooLong { .. }
+                | EncodeErrorKind::VariationWithoutMove,
+            ) => {
+                counts.unrepresentable += 1;
                 continue;
             }
             Err(e) => return Err(format!("game {number}: not encoded: {e}")),
