@@ -15,6 +15,8 @@
 //! | [`epd`] | EPD read, resolve, write canonical, read again: the same bytes |
 //! | [`san`] | a SAN that resolves, written in each notation and read again, names the same move |
 //! | [`export`] | export (with the options of the first byte: reduced export format, parts left out), read back, export again: the same bytes; streaming and tree export agree |
+//! | [`pgc_decode`] | the PGC decoder on any bytes: no panic, an error inside the input; every decoded game encodes, and decoding that gives the same export and the same records |
+//! | [`pgc_roundtrip`] | PGN encoded as PGC and decoded exports as before (lossy without comments); streaming and tree encoding agree |
 //!
 //! Later issues add their own targets: a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in
@@ -23,6 +25,8 @@
 pub mod epd;
 pub mod export;
 pub mod fen;
+pub mod pgc_decode;
+pub mod pgc_roundtrip;
 pub mod reader;
 pub mod replay;
 pub mod san;

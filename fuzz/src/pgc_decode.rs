@@ -1,0 +1,50 @@
+//! The `pgc_decode` target: the PGC decoder (§20, ruling P7) on any
+//! bytes. It must never panic: it gives the items before the first
+//! malformed record, then an error with an offset inside the input (or
+//! at its end). Every game it gives encodes again (a decoded game has
+//! nothing PGC cannot hold), and what that encoding decodes to exports
+//! to the same bytes and encodes to the same records: decoding and
+//! encoding are a fixed point after one step.
+
+use pgc::record::ReadError;
+use pgc::{Decoder, EncodeOptions, Item, encode_game};
+use pgn_export::{ExportOptions, Writer};
+
+use crate::show;
+
+/// The target: see the module documentation.
+pub fn check(data: &[u8]) {
+    let mut writer = Writer::new(ExportOptions::default());
+    for item in Decoder::new(data) {
+        let game = match item {
+            Ok(Item::Game(game)) => game,
+            Ok(Item::Escape(_)) => continue,
+            Err(ReadError::Decode(error)) => {
+                assert!(error.offset <= data.len() as u64, "{error} past the end");
+                break;
+            }
+            Err(ReadError::Io(error)) => panic!("reading memory failed: {error}"),
+        };
+        let mut bytes = Vec::new();
+        if let Err(error) = encode_game(&game, EncodeOptions::default(), &mut bytes) {
+            panic!("a decoded game does not encode: {error}");
+        }
+        let again: Vec<Item> = match Decoder::new(&bytes[..]).collect() {
+            Ok(items) => items,
+            Err(error) => panic!("an encoded game does not decode: {error}: {}", show(&bytes)),
+        };
+        let [Item::Game(again)] = &again[..] else {
+            panic!("one game encoded, {} items decoded", again.len())
+        };
+        let mut first = Vec::new();
+        let mut second = Vec::new();
+        let (Ok(()), Ok(())) =
+            (writer.write_game(&game, &mut first), writer.write_game(again, &mut second));
+        assert_eq!(show(&first), show(&second), "decode(encode(g)) exports differently");
+        let mut twice = Vec::new();
+        if let Err(error) = encode_game(again, EncodeOptions::default(), &mut twice) {
+            panic!("a decoded game does not encode: {error}");
+        }
+        assert_eq!(show(&bytes), show(&twice), "encoding is not a fixed point");
+    }
+}
