@@ -706,6 +706,38 @@ mod tests {
     }
 
     #[test]
+    fn is_legal_agrees_with_the_list() {
+        // Every legal move, and moves made up from every pair of squares
+        // with each role, promotion and captured role, castling and en
+        // passant on every square: legal exactly when listed.
+        let roles = [None, Some(Role::Pawn), Some(Role::Queen), Some(Role::Knight)];
+        let mut checked = 0;
+        let starts = corpus_positions();
+        for pos in random_positions(&starts, 40, 0x15_1e6a) {
+            let legal = pos.legal_moves();
+            let mut rng = XorShift::new(checked as u64 + 1);
+            for _ in 0..64 {
+                let from = Square::ALL[rng.below(64)];
+                let to = Square::ALL[rng.below(64)];
+                let role = Role::ALL[rng.below(6)];
+                let promotion = Role::ALL.get(rng.below(8)).copied();
+                let capture = roles[rng.below(roles.len())];
+                let made = [
+                    Move::Normal { role, from, capture, to, promotion },
+                    Move::Normal { role, from, capture: pos.board().role_at(to), to, promotion },
+                    Move::EnPassant { from, to },
+                    Move::Castle { king: from, rook: to },
+                ];
+                for m in made.into_iter().chain(legal.iter().copied()) {
+                    assert_eq!(pos.is_legal(m), legal.contains(&m), "{m:?} in {pos:?}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
     fn stalemate_with_a_pinned_piece() {
         // The knight on b7 is pinned by the bishop; the king's squares are
         // covered. One white move later the knight is free to move.

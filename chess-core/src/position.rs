@@ -543,7 +543,20 @@ impl Position {
 
     /// True if `m` is among the legal moves.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        // The targeted generator: only the moves to the move's square
+        // from its origin are looked at, not the whole list.
+        match m {
+            Move::Normal { role, from, to, .. } => {
+                self.legal_moves_to(role, Bitboard::from(from), to).contains(&m)
+            }
+            Move::EnPassant { from, to } => {
+                self.legal_moves_to(Role::Pawn, Bitboard::from(from), to).contains(&m)
+            }
+            Move::Castle { king, rook } => {
+                self.legal_castle(CastlingSide::of(king, rook)) == Some(m)
+            }
+            Move::Null => false,
+        }
     }
 
     /// Plays a move without checking it. The move must be legal (from
