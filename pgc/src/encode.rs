@@ -8,7 +8,7 @@
 use san::pgn_syntax::nag::Nag;
 use san::pgn_syntax::tags::GameResult;
 use san::pgn_syntax::{Tag, Tags};
-use san::{Event, Move, Played, ReplayedGame, Walker};
+use san::{Event, Move, Played, ReplayedGame, San, Walker};
 
 use crate::error::EncodeErrorKind;
 use crate::ordinal::ordinal;
@@ -198,7 +198,7 @@ impl GameEncoder {
             return;
         }
         let Some(ordinal) = ordinal(played.before, played.m) else {
-            self.fail(EncodeErrorKind::NotLegal { ply: played.ply });
+            self.not_encodable(played);
             return;
         };
         self.run.push(ordinal);
@@ -208,6 +208,27 @@ impl GameEncoder {
         // A suffix annotation is written as its NAG (ruling E8).
         if let Some(suffix) = played.suffix {
             self.nag(suffix.nag());
+        }
+    }
+
+    /// Why a move has no ordinal: it is not legal, or its index does not
+    /// fit a byte.
+    #[cold]
+    fn not_encodable(&mut self, played: &Played<'_>) {
+        let ply = played.ply;
+        let moves = played.before.legal_moves();
+        match moves.iter().position(|&m| m == played.m) {
+            None => self.fail(EncodeErrorKind::NotLegal { ply }),
+            Some(_) => {
+                let index = moves
+                    .iter()
+                    .filter(|&&m| {
+                        let key = |m| San::from_move_without_check(played.before, m).to_string();
+                        key(m) < key(played.m)
+                    })
+                    .count();
+                self.fail(EncodeErrorKind::OrdinalTooLarge { ply, index, moves: moves.len() });
+            }
         }
     }
 
@@ -409,6 +430,29 @@ mod tests {
         let [empty, full] = &games("() 1. e4 *\n\n($1) 1. e4 *")[..] else { panic!() };
         assert!(encode(empty, false).is_ok());
         assert_eq!(encode(full, false), Err(EncodeErrorKind::VariationWithoutMove));
+    }
+
+    #[test]
+    fn a_move_past_ordinal_255_is_refused_with_its_index() {
+        // 26 queens and 263 legal moves: the last ones have no ordinal.
+        let fen = "QQQQQQbk/Q4Qpp/Q5QQ/Q6Q/Q6Q/Q6Q/Q6Q/KQQQQQQQ w - - 0 1";
+        let start = san::fen_epd::parse_position(fen.as_bytes()).expect("legal");
+        let moves = start.legal_moves();
+        let mut late = None;
+        for &m in &moves {
+            if crate::ordinal(&start, m).is_none() {
+                late = Some(m);
+            }
+        }
+        let mut b = san::GameBuilder::from_position(start.clone());
+        b.tag("FEN", fen);
+        b.play(late.expect("a move past 255")).expect("legal");
+        let Err(EncodeErrorKind::OrdinalTooLarge { ply: 1, index, moves: n }) =
+            encode(&b.finish(), false)
+        else {
+            panic!("refused for its ordinal")
+        };
+        assert!(index > 255 && n == moves.len(), "{index} of {n}");
     }
 
     #[test]

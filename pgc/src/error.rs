@@ -129,6 +129,20 @@ pub enum EncodeErrorKind {
         /// Its ply.
         ply: u32,
     },
+    /// A legal move whose ordinal is past 255: its position has more
+    /// legal moves than an ordinal byte counts (§20.2), which no game from
+    /// the standard start reaches.
+    #[error(
+        "the move at ply {ply} is number {index} of {moves} legal moves, past what an ordinal byte holds"
+    )]
+    OrdinalTooLarge {
+        /// Its ply.
+        ply: u32,
+        /// Its index in the sorted legal moves.
+        index: usize,
+        /// The number of legal moves.
+        moves: usize,
+    },
     /// A tag name or value longer than a string-1 holds (ruling P5).
     #[error("tag {}: {what} of {len} bytes (a string-1 holds 255)", name.escape_ascii())]
     TagTooLong {

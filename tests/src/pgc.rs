@@ -47,7 +47,8 @@ pub struct PgcRoundTrip {
     /// Games left out: a null move.
     pub null_moves: u64,
     /// Games left out for what else PGC cannot hold: a tag or escape line
-    /// too long (ruling P5), a variation with no move before it (P4).
+    /// too long (ruling P5), a variation with no move before it (P4), a
+    /// move past ordinal 255 (§20.2).
     pub unrepresentable: u64,
 }
 
@@ -118,7 +119,8 @@ pub fn check_round_trip(input: &[u8]) -> Result<PgcRoundTrip, String> {
             Err(
                 EncodeErrorKind::TagTooLong { .. }
                 | EncodeErrorKind::EscapeTooLong { .. }
-                | EncodeErrorKind::VariationWithoutMove,
+                | EncodeErrorKind::VariationWithoutMove
+                | EncodeErrorKind::OrdinalTooLarge { .. },
             ) => {
                 counts.unrepresentable += 1;
                 continue;
