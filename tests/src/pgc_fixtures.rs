@@ -19,8 +19,10 @@
 //!   byte offset (ruling P7), after the bytes left unread.
 //!
 //! The stem says which row counts the fixture ([`FIXTURE_ROWS`]): it
-//! starts with the section (`s20_1_`, `s20_2_`, `s20_3_`), then the
-//! ruling (`p1` to `p8`) and words. Two more words are promises the check holds the
+//! starts with the section (`s20_1_`, `s20_2_`, `s20_3_`, `s20_4_00_`
+//! for the noop and `s20_4_unknown_` for markers §20.4 does not define,
+//! `s20_4_01_` to `s20_4_10_` for the markers), then the ruling (`p1` to
+//! `p8`) and words. Two more words are promises the check holds the
 //! fixture to: `refused` (an encode fixture with at least one game that
 //! is not encoded; without it, every game must be) and `err` (a decode
 //! fixture that ends with an error after at least one game; without it,
@@ -70,6 +72,17 @@ pub const FIXTURE_ROWS: &[(&str, &[&str])] = &[
     ("§20.1 bytes and words", &["s20_1_"]),
     ("§20.2 move ordinals", &["s20_2_"]),
     ("§20.3 strings", &["s20_3_"]),
+    ("§20.4 marker 0x00 and unknown markers", &["s20_4_00_", "s20_4_unknown_"]),
+    ("§20.4.1 marker 0x01", &["s20_4_01_"]),
+    ("§20.4.2 marker 0x02", &["s20_4_02_"]),
+    ("§20.4.3 marker 0x03", &["s20_4_03_"]),
+    ("§20.4.4 marker 0x04", &["s20_4_04_"]),
+    ("§20.4.5 marker 0x05", &["s20_4_05_"]),
+    ("§20.4.6 marker 0x06", &["s20_4_06_"]),
+    ("§20.4.7 marker 0x07", &["s20_4_07_"]),
+    ("§20.4.8 marker 0x08", &["s20_4_08_"]),
+    ("§20.4.9 marker 0x09", &["s20_4_09_"]),
+    ("§20.4.10 marker 0x0a", &["s20_4_10_"]),
 ];
 
 /// The rows of this module.
