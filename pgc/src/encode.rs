@@ -50,6 +50,17 @@ impl Dropped {
     }
 }
 
+/// An open line of the game being encoded.
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    /// Whether it has a move yet (a variation needs one before it to
+    /// replace).
+    moved: bool,
+    /// The ply of its last move (for a variation without a move yet, that
+    /// of the move before the one it replaces; 0 before the first).
+    ply: u32,
+}
+
 /// Encodes one game at a time from its events, reusing its buffers from
 /// game to game (no allocation per move or per game once they have
 /// grown).
@@ -88,11 +99,8 @@ pub struct GameEncoder {
     run: Vec<u8>,
     /// Something besides main-line moves was written: not a `0x01` game.
     general: bool,
-    /// For each open line, whether it has a move yet (a variation needs
-    /// one before it to replace).
-    lines: Vec<bool>,
-    /// The ply of the last move of the current line.
-    ply: u32,
+    /// The open lines, the current one last.
+    lines: Vec<Line>,
     /// Lossy: the open lines (this one and its variations) being left out
     /// after a null move, or 0.
     skipping: u32,
@@ -117,8 +125,7 @@ impl GameEncoder {
         self.run.clear();
         self.general = false;
         self.lines.clear();
-        self.lines.push(false);
-        self.ply = 0;
+        self.lines.push(Line::default());
         self.skipping = 0;
         self.dropped = Dropped::default();
         self.error = None;
@@ -151,7 +158,8 @@ impl GameEncoder {
                 if self.options.lossy {
                     self.dropped.comments += 1;
                 } else {
-                    self.fail(EncodeErrorKind::Comment { ply: self.ply });
+                    let ply = self.lines.last().map_or(0, |line| line.ply);
+                    self.fail(EncodeErrorKind::Comment { ply });
                 }
             }
             Event::Escape(line) => {
@@ -162,12 +170,13 @@ impl GameEncoder {
                 }
             }
             Event::BeginVariation { .. } => {
-                if self.lines.last() != Some(&true) {
+                let Some(&Line { moved: true, ply }) = self.lines.last() else {
                     self.fail(EncodeErrorKind::VariationWithoutMove);
                     return;
-                }
+                };
                 self.record(Record::VariationBegin);
-                self.lines.push(false);
+                // The variation replaces the line's last move.
+                self.lines.push(Line { moved: false, ply: ply.saturating_sub(1) });
             }
             Event::EndVariation => {
                 self.record(Record::VariationEnd);
@@ -180,7 +189,9 @@ impl GameEncoder {
 
     #[inline]
     fn played(&mut self, played: &Played<'_>) {
-        self.ply = played.ply;
+        if let Some(line) = self.lines.last_mut() {
+            line.ply = played.ply;
+        }
         if played.m == Move::Null {
             if self.options.lossy {
                 self.dropped.null_moves += 1;
@@ -196,7 +207,7 @@ impl GameEncoder {
         };
         self.run.push(ordinal);
         if let Some(line) = self.lines.last_mut() {
-            *line = true;
+            line.moved = true;
         }
         // A suffix annotation is written as its NAG (ruling E8).
         if let Some(suffix) = played.suffix {
