@@ -34,6 +34,8 @@ pub struct Dropped {
     /// Moves after a null move in its line (and in the variations of
     /// those), which went with it.
     pub after_null: u64,
+    /// NAGs and escape lines that went with them.
+    pub annotations: u64,
 }
 
 impl Dropped {
@@ -47,7 +49,19 @@ impl Dropped {
         self.comments += other.comments;
         self.null_moves += other.null_moves;
         self.after_null += other.after_null;
+        self.annotations += other.annotations;
     }
+}
+
+/// An open line of the game being encoded.
+#[derive(Clone, Copy, Debug, Default)]
+struct Line {
+    /// Whether it has a move yet (a variation needs one before it to
+    /// replace).
+    moved: bool,
+    /// The ply of its last move (for a variation without a move yet, that
+    /// of the move before the one it replaces; 0 before the first).
+    ply: u32,
 }
 
 /// Encodes one game at a time from its events, reusing its buffers from
@@ -88,16 +102,13 @@ pub struct GameEncoder {
     run: Vec<u8>,
     /// Something besides main-line moves was written: not a `0x01` game.
     general: bool,
-    /// For each open line, whether it has a move yet (a variation needs
-    /// one before it to replace).
-    lines: Vec<bool>,
+    /// The open lines, the current one last.
+    lines: Vec<Line>,
     /// The variations begun with nothing in them yet, innermost last,
     /// each with whether a move stands before it: a variation's `0x08` is
     /// written with the first thing inside it, and an empty variation not
     /// at all (as export leaves it out, ruling E6).
     pending: Vec<bool>,
-    /// The ply of the last move of the current line.
-    ply: u32,
     /// Lossy: the open lines (this one and its variations) being left out
     /// after a null move, or 0.
     skipping: u32,
@@ -122,9 +133,8 @@ impl GameEncoder {
         self.run.clear();
         self.general = false;
         self.lines.clear();
-        self.lines.push(false);
+        self.lines.push(Line::default());
         self.pending.clear();
-        self.ply = 0;
         self.skipping = 0;
         self.dropped = Dropped::default();
         self.error = None;
@@ -157,7 +167,8 @@ impl GameEncoder {
                 if self.options.lossy {
                     self.dropped.comments += 1;
                 } else {
-                    self.fail(EncodeErrorKind::Comment { ply: self.ply });
+                    let ply = self.lines.last().map_or(0, |line| line.ply);
+                    self.fail(EncodeErrorKind::Comment { ply });
                 }
             }
             Event::Escape(line) => {
@@ -168,8 +179,10 @@ impl GameEncoder {
                 }
             }
             Event::BeginVariation { .. } => {
-                self.pending.push(self.lines.last() == Some(&true));
-                self.lines.push(false);
+                let line = self.lines.last().copied().unwrap_or_default();
+                self.pending.push(line.moved);
+                // The variation replaces the line's last move.
+                self.lines.push(Line { moved: false, ply: line.ply.saturating_sub(1) });
             }
             Event::EndVariation => {
                 if self.pending.pop().is_none() {
@@ -184,7 +197,9 @@ impl GameEncoder {
 
     #[inline]
     fn played(&mut self, played: &Played<'_>) {
-        self.ply = played.ply;
+        if let Some(line) = self.lines.last_mut() {
+            line.ply = played.ply;
+        }
         if played.m == Move::Null {
             if self.options.lossy {
                 self.dropped.null_moves += 1;
@@ -203,7 +218,7 @@ impl GameEncoder {
         };
         self.run.push(ordinal);
         if let Some(line) = self.lines.last_mut() {
-            *line = true;
+            line.moved = true;
         }
         // A suffix annotation is written as its NAG (ruling E8).
         if let Some(suffix) = played.suffix {
@@ -270,7 +285,7 @@ impl GameEncoder {
                     self.event(event);
                 }
             }
-            Event::Nag(_) | Event::Escape(_) => {}
+            Event::Nag(_) | Event::Escape(_) => self.dropped.annotations += 1,
         }
     }
 
@@ -463,7 +478,7 @@ mod tests {
         assert_eq!(encode(game, false), Err(EncodeErrorKind::NullMove { ply: 2 }));
         let mut out = Vec::new();
         let dropped = encode_game(game, EncodeOptions { lossy: true }, &mut out).expect("lossy");
-        assert_eq!(dropped, Dropped { comments: 1, null_moves: 2, after_null: 4 });
+        assert_eq!(dropped, Dropped { comments: 1, null_moves: 2, after_null: 4, annotations: 0 });
         let items: Vec<Item> = Decoder::new(&out[..]).collect::<Result<_, _>>().expect("decodes");
         let [Item::Game(decoded)] = &items[..] else { panic!("one game") };
         // The variation lost everything: it is gone; the main line keeps

@@ -189,10 +189,11 @@ fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
     status.input_errors = counts.errors > 0;
     let mut line = counts.summary();
     if lossy {
-        let Dropped { comments, null_moves, after_null } = dropped;
+        let Dropped { comments, null_moves, after_null, annotations } = dropped;
         let _ = write!(
             line,
-            " dropped_comments={comments} dropped_null_moves={null_moves} dropped_moves={after_null}"
+            " dropped_comments={comments} dropped_null_moves={null_moves} \
+             dropped_moves={after_null} dropped_annotations={annotations}"
         );
     }
     writeln!(errors, "{line}")?;

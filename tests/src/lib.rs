@@ -24,6 +24,7 @@ pub mod export_roundtrip;
 pub mod fen;
 pub mod perft;
 pub mod pgc;
+pub mod pgc_fixtures;
 pub mod reading;
 pub mod san;
 pub mod san_cross;
@@ -92,6 +93,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(fen::checks());
     checks.extend(epd::checks());
     checks.extend(export::checks());
+    checks.extend(pgc_fixtures::checks());
     checks.extend(pgc::checks());
     checks.extend(perft::checks());
     checks
