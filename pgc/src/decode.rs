@@ -34,8 +34,9 @@ enum State {
     /// Between games.
     #[default]
     Between,
-    /// After `0x05`, in its tag pairs.
-    Tags(Tags),
+    /// After `0x05`, in its tag pairs; with the offset of the last FEN or
+    /// Variant tag pair, where a start that cannot be set up is reported.
+    Tags(Tags, Option<u64>),
     /// In a game's movetext.
     Movetext(GameBuilder),
 }
@@ -125,23 +126,26 @@ impl GameDecoder {
                 play(&mut builder, *moves, on_move)?;
                 return Ok(Some(Item::Game(complete(builder))));
             }
-            (State::Between, Record::GameBegin) => self.state = State::Tags(Tags::new()),
+            (State::Between, Record::GameBegin) => self.state = State::Tags(Tags::new(), None),
             (State::Between, Record::Escape(line)) => return Ok(Some(Item::Escape(line.to_vec()))),
             (State::Between, _) => return Err(error(DecodeErrorKind::OutsideGame(marker))),
             (_, Record::ReducedGame { .. } | Record::GameBegin) => {
                 return Err(error(DecodeErrorKind::InsideGame(marker)));
             }
-            (State::Tags(mut tags), Record::TagPair { name, value }) => {
+            (State::Tags(mut tags, mut setup_at), Record::TagPair { name, value }) => {
                 tags.push(name, value);
-                self.state = State::Tags(tags);
+                if matches!(*name, b"FEN" | b"Variant") {
+                    setup_at = Some(offset);
+                }
+                self.state = State::Tags(tags, setup_at);
             }
-            (State::Tags(tags), Record::GameEnd) => {
-                return Ok(Some(Item::Game(complete(start(tags, offset)?))));
+            (State::Tags(tags, setup_at), Record::GameEnd) => {
+                return Ok(Some(Item::Game(complete(start(tags, setup_at.unwrap_or(offset))?))));
             }
-            (State::Tags(tags), _) => {
+            (State::Tags(tags, setup_at), _) => {
                 // The first record of the movetext: the tags are all in
                 // (ruling P3), the start position is known.
-                self.state = State::Movetext(start(tags, offset)?);
+                self.state = State::Movetext(start(tags, setup_at.unwrap_or(offset))?);
                 return self.step(offset, record, on_move);
             }
             (State::Movetext(_), Record::TagPair { .. }) => {
@@ -196,7 +200,8 @@ impl GameDecoder {
 }
 
 /// A builder for a game with these tags, from the start position they
-/// give (ruling P3).
+/// give (ruling P3); an error at `offset` (the FEN or Variant tag pair)
+/// when they give none.
 fn start(tags: Tags, offset: u64) -> Result<GameBuilder, DecodeError> {
     let (position, _repairs) = san::start_position(&tags)
         .map_err(|problem| DecodeError { offset, kind: DecodeErrorKind::Start(problem) })?;

@@ -74,8 +74,20 @@ pub enum DecodeErrorKind {
     UnclosedGame,
     /// The game's FEN or Variant tag gives no position to start from
     /// (ruling P3).
-    #[error("no start position: {0}")]
+    #[error("no start position: {}", start_problem(.0))]
     Start(ReplayProblem),
+}
+
+/// What is wrong with a game's start, in the words of a decoder (replay's
+/// messages speak of moves not checked).
+fn start_problem(problem: &ReplayProblem) -> String {
+    match problem {
+        ReplayProblem::InvalidFen(why) => format!("the FEN tag is not a legal position ({why})"),
+        ReplayProblem::UnsupportedVariant(name) => {
+            format!("the Variant tag \"{}\" is not chess", name.escape_ascii())
+        }
+        other => other.to_string(),
+    }
 }
 
 /// A game that PGC cannot hold, or cannot hold without losing something
