@@ -71,7 +71,7 @@ fn export(writer: &mut Writer, game: &ReplayedGame) -> Vec<u8> {
 }
 
 /// The one game that `bytes` decode to.
-fn decode_one(bytes: &[u8]) -> Result<ReplayedGame, String> {
+pub(crate) fn decode_one(bytes: &[u8]) -> Result<ReplayedGame, String> {
     let items: Vec<Item> =
         Decoder::new(bytes).collect::<Result<_, _>>().map_err(|e| format!("decoding: {e}"))?;
     match <[Item; 1]>::try_from(items) {

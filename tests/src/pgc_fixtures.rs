@@ -61,6 +61,7 @@ use pgn_export::{ExportOptions, Writer};
 use pgn_syntax::Reader;
 use san::{ReplayedGame, Replayer, San};
 
+use crate::pgc::decode_one;
 use crate::reading::no_panic;
 use crate::snapshot::{self, file_name, list_files};
 use crate::{Check, Context, Section};
@@ -576,17 +577,6 @@ fn check_stream(
         return Err("the streaming encoder writes other bytes".to_owned());
     }
     Ok(())
-}
-
-/// The one game that `bytes` decode to.
-fn decode_one(bytes: &[u8]) -> Result<ReplayedGame, String> {
-    let items: Vec<Item> =
-        Decoder::new(bytes).collect::<Result<_, _>>().map_err(|e| format!("decoding: {e}"))?;
-    match <[Item; 1]>::try_from(items) {
-        Ok([Item::Game(game)]) => Ok(game),
-        Ok([other]) => Err(format!("decoded {other:?}, not a game")),
-        Err(items) => Err(format!("decoded {} items, not 1", items.len())),
-    }
 }
 
 // ---------------------------------------------------------------------------

@@ -10,11 +10,12 @@
 //! games built at random with variations, NAGs and escape lines, so the
 //! test runs without the corpus too.
 
-use std::io::{self, Read};
+use std::io::Read;
 
 use pgc::record::ReadError;
 use pgc::{Decoder, EncodeOptions, Item, encode_game};
 use pgn_export::{ExportOptions, Writer};
+use pgn_tests::reading::OneByte;
 use san::GameBuilder;
 use san::pgn_syntax::nag::Nag;
 use testkit::XorShift;
@@ -38,22 +39,6 @@ fn decode(input: impl Read) -> (Vec<Vec<u8>>, Option<(u64, String)>) {
         }
     }
     (items, None)
-}
-
-/// A source that hands out one byte per `read` call.
-struct OneByte<'a>(&'a [u8]);
-
-impl Read for OneByte<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        match (self.0.split_first(), buf.first_mut()) {
-            (Some((&b, rest)), Some(slot)) => {
-                *slot = b;
-                self.0 = rest;
-                Ok(1)
-            }
-            _ => Ok(0),
-        }
-    }
 }
 
 /// Random games with variations, NAGs and escape lines: PGC of every
