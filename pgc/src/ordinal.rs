@@ -60,7 +60,6 @@ const CASTLE: usize = 3;
 const QUEEN: usize = 4;
 const ROOK: usize = 5;
 const PAWN_A: usize = 6;
-const CLASSES: usize = PAWN_A + 8;
 
 /// The class of a piece's moves, by `Role::index` (pawns have eight, by
 /// file: [`PAWN_A`] + file).
@@ -169,27 +168,67 @@ impl Bulk {
         count
     }
 
-    /// The number of legal moves of each class.
-    fn counts(&self) -> [usize; CLASSES] {
-        let mut counts = [0; CLASSES];
+    /// The class of the legal move with index `wanted` in SAN order, and
+    /// its index within the class; None if there are not that many moves.
+    /// The pawn classes are counted only when the pieces' moves and
+    /// castling are fewer than `wanted`.
+    fn class_at(&self, mut wanted: usize) -> Option<(usize, usize)> {
+        let mut counts = [0; PAWN_A];
         for &(role, _, targets) in &self.pieces {
             counts[CLASS_OF_ROLE[role.index()]] += targets.count() as usize;
         }
         counts[CASTLE] = self.castles.len();
+        for (class, &n) in counts.iter().enumerate() {
+            match wanted.checked_sub(n) {
+                None => return Some((class, wanted)),
+                Some(rest) => wanted = rest,
+            }
+        }
         for file in 0..8 {
             let files = file_mask(file);
-            let pawns = &mut counts[PAWN_A + file];
+            let mut n = 0;
             for &(targets, delta) in &self.pawn_sets {
-                *pawns += pawn_moves(targets.shift(-delta) & files, targets, delta);
+                n += pawn_moves(targets.shift(-delta) & files, targets, delta);
             }
             for &(from, targets) in &self.pinned_pawns {
                 if files.contains(from) {
-                    *pawns += pawn_moves_from(targets);
+                    n += pawn_moves_from(targets);
                 }
             }
-            *pawns += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+            n += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+            match wanted.checked_sub(n) {
+                None => return Some((PAWN_A + file, wanted)),
+                Some(rest) => wanted = rest,
+            }
         }
-        counts
+        None
+    }
+
+    /// The squares that the pieces of the piece class `class` go to, and
+    /// those that two or more of them go to (whose moves need
+    /// disambiguation).
+    #[inline]
+    fn reached(&self, class: usize) -> (Bitboard, Bitboard) {
+        let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for &(role, _, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] == class {
+                twice |= once & targets;
+                once |= targets;
+            }
+        }
+        (once, twice)
+    }
+
+    /// The number of legal moves of `class` whose key is below that of
+    /// `m`, a move of the class; None if `m` is not legal. Every move of
+    /// the class gets its key.
+    fn rank_by_key(&self, board: &Board, class: usize, m: Move) -> Option<usize> {
+        let mut moves = ArrayVec::new();
+        self.class_moves(board, class, &mut moves);
+        // The move itself, found among the legal ones (a move that is not
+        // legal is not there, even with the key of one that is).
+        let key = moves.iter().find(|&&(_, other)| other == m)?.0;
+        Some(moves.iter().filter(|&&(other, _)| other < key).count())
     }
 
     /// The moves of `class`, each with its key (index bits zero), into
@@ -266,6 +305,44 @@ impl Bulk {
             }
         }
     }
+}
+
+/// The number of squares of `set` whose name, with `x` before it where
+/// `occ` holds a piece, sorts before that of `to` (`x` if `occ` holds
+/// one): the SAN order of the moves of a piece class when no move needs
+/// disambiguation. Quiet moves come first (`x` sorts after every file
+/// letter), each part by file, then rank.
+#[inline]
+fn names_before(set: Bitboard, occ: Bitboard, to: Square) -> usize {
+    let quiet = set & !occ;
+    if occ.contains(to) {
+        quiet.count() as usize + squares_before(set & occ, to)
+    } else {
+        squares_before(quiet, to)
+    }
+}
+
+/// The number of squares of `set` on a file before that of `to`, or on
+/// its file and a rank below.
+#[inline(always)]
+fn squares_before(set: Bitboard, to: Square) -> usize {
+    let file = to.index() & 7;
+    let below = Bitboard((1 << to.index()) - 1);
+    (set & FILES_BELOW[file]).count() as usize + (set & file_mask(file) & below).count() as usize
+}
+
+/// The square of `set` with index `n` in the order of square names (by
+/// file, then rank).
+#[inline]
+fn nth_by_name(set: Bitboard, mut n: usize) -> Option<Square> {
+    for file in 0..8 {
+        let on_file = set & file_mask(file);
+        match n.checked_sub(on_file.count() as usize) {
+            None => return on_file.into_iter().nth(n),
+            Some(rest) => n = rest,
+        }
+    }
+    None
 }
 
 /// The number of pawn moves to `targets` from the origins `origins` (the
@@ -372,12 +449,23 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk::default();
     bulk.fill(pos);
-    let mut moves = ArrayVec::new();
-    bulk.class_moves(pos.board(), class, &mut moves);
-    // The move itself, found among the legal ones (a move that is not
-    // legal is not there, even with the key of one that is).
-    let key = moves.iter().find(|&&(_, other)| other == m)?.0;
-    let within = moves.iter().filter(|&&(other, _)| other < key).count();
+    let board = pos.board();
+    let within = match m {
+        Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
+            let (reached, twice) = bulk.reached(class);
+            let legal = bulk.pieces.iter().any(|p| p.0 == role && p.1 == from && p.2.contains(to))
+                && board.role_at(to) == capture;
+            if !legal {
+                return None;
+            }
+            if twice.is_empty() {
+                names_before(reached, board.occupied(), to)
+            } else {
+                bulk.rank_by_key(board, class, m)?
+            }
+        }
+        _ => bulk.rank_by_key(board, class, m)?,
+    };
     u8::try_from(bulk.count_before(class) + within).ok()
 }
 
@@ -400,17 +488,33 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     let mut bulk = Bulk::default();
     bulk.fill(pos);
-    let mut wanted = usize::from(ordinal);
-    let counts = bulk.counts();
-    let class = counts.iter().position(|&n| {
-        let here = wanted < n;
-        if !here {
-            wanted -= n;
+    let board = pos.board();
+    let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
+    if class < PAWN_A && class != CASTLE {
+        let (reached, twice) = bulk.reached(class);
+        if twice.is_empty() {
+            // Every target square is one move: the squares in SAN order.
+            let occ = board.occupied();
+            let quiet = reached & !occ;
+            let quiet_count = quiet.count() as usize;
+            let to = match wanted.checked_sub(quiet_count) {
+                None => nth_by_name(quiet, wanted),
+                Some(n) => nth_by_name(reached & occ, n),
+            }?;
+            let mut pieces = bulk.pieces.iter();
+            let &(role, from, _) =
+                pieces.find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
+            return Some(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
         }
-        here
-    })?;
+    }
     let mut moves = ArrayVec::new();
-    bulk.class_moves(pos.board(), class, &mut moves);
+    bulk.class_moves(board, class, &mut moves);
     for (index, entry) in moves.iter_mut().enumerate() {
         entry.0 |= index as u64;
     }
