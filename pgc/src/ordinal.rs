@@ -219,6 +219,49 @@ impl Bulk {
         (once, twice)
     }
 
+    /// The origins of the legal pawn moves to `to`, en passant aside.
+    #[inline]
+    fn pawn_moves_to(&self, to: Square) -> Bitboard {
+        let mut origins = Bitboard::EMPTY;
+        for &(targets, delta) in &self.pawn_sets {
+            if targets.contains(to) {
+                origins |= Bitboard::from(to).shift(-delta);
+            }
+        }
+        for &(from, targets) in &self.pinned_pawns {
+            if targets.contains(to) {
+                origins.add(from);
+            }
+        }
+        origins
+    }
+
+    /// The target squares of the legal moves of the pawns on `file`:
+    /// those of pushes, and those of captures (en passant included). No
+    /// two moves of one file's pawns share a target but the promotions
+    /// of one pawn: two pushes to one square would pass each other, and
+    /// two captures to one square come from two files.
+    #[inline]
+    fn pawn_targets(&self, occ: Bitboard, file: usize) -> (Bitboard, Bitboard) {
+        let files = file_mask(file);
+        let mut targets = Bitboard::EMPTY;
+        for &(set, delta) in &self.pawn_sets {
+            targets |= (set.shift(-delta) & files).shift(delta);
+        }
+        for &(from, set) in &self.pinned_pawns {
+            if files.contains(from) {
+                targets |= set;
+            }
+        }
+        let mut captures = targets & occ;
+        for &(from, to) in &self.en_passant {
+            if files.contains(from) {
+                captures.add(to);
+            }
+        }
+        (targets & !occ, captures)
+    }
+
     /// The number of legal moves of `class` whose key is below that of
     /// `m`, a move of the class; None if `m` is not legal. Every move of
     /// the class gets its key.
@@ -329,6 +372,63 @@ fn squares_before(set: Bitboard, to: Square) -> usize {
     let file = to.index() & 7;
     let below = Bitboard((1 << to.index()) - 1);
     (set & FILES_BELOW[file]).count() as usize + (set & file_mask(file) & below).count() as usize
+}
+
+/// The number of pawn moves to the squares of `set`: four to a square on
+/// a back rank (the promotions).
+#[inline(always)]
+fn weighted(set: Bitboard) -> usize {
+    set.count() as usize + 3 * (set & Bitboard::BACKRANKS).count() as usize
+}
+
+/// [`weighted`] for the squares of `set` whose name sorts before that of
+/// `to`.
+#[inline(always)]
+fn weighted_before(set: Bitboard, to: Square) -> usize {
+    squares_before(set, to) + 3 * squares_before(set & Bitboard::BACKRANKS, to)
+}
+
+/// The pawn move with index `n` among the moves to `set` in SAN order (by
+/// the target square's name, the promotions of a square by their
+/// letters): its target and promotion.
+#[inline]
+fn nth_weighted(set: Bitboard, mut n: usize) -> Option<(Square, Option<Role>)> {
+    for file in 0..8 {
+        for to in set & file_mask(file) {
+            if !Bitboard::BACKRANKS.contains(to) {
+                match n.checked_sub(1) {
+                    None => return Some((to, None)),
+                    Some(rest) => n = rest,
+                }
+            } else {
+                match n.checked_sub(4) {
+                    None => return Some((to, Some(BY_LETTER[n]))),
+                    Some(rest) => n = rest,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The promotion roles in the order of their letters.
+const BY_LETTER: [Role; 4] = [Role::Bishop, Role::Knight, Role::Queen, Role::Rook];
+
+/// The index of a promotion role in [`BY_LETTER`] (0 for any other role,
+/// which no legal move has).
+#[inline(always)]
+fn promotion_index(role: Role) -> usize {
+    BY_LETTER.iter().position(|&r| r == role).unwrap_or(0)
+}
+
+/// For a pawn move's promotion: Some(true) for a promotion role,
+/// Some(false) for none, None for a role no pawn promotes to.
+#[inline(always)]
+fn promotion_rank(promotion: Option<Role>) -> Option<bool> {
+    match promotion {
+        None => Some(false),
+        Some(role) => BY_LETTER.contains(&role).then_some(true),
+    }
 }
 
 /// The square of `set` with index `n` in the order of square names (by
@@ -464,6 +564,28 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
                 bulk.rank_by_key(board, class, m)?
             }
         }
+        Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
+            let file = from.index() & 7;
+            let legal = bulk.pawn_moves_to(to).contains(from)
+                && board.role_at(to) == capture
+                && promotion_rank(promotion) == Some(Bitboard::BACKRANKS.contains(to));
+            if !legal {
+                return None;
+            }
+            let (pushes, captures) = bulk.pawn_targets(board.occupied(), file);
+            let within = match capture {
+                None => weighted_before(pushes, to),
+                Some(_) => weighted(pushes) + weighted_before(captures, to),
+            };
+            within + promotion.map_or(0, promotion_index)
+        }
+        Move::EnPassant { from, to } => {
+            if !bulk.en_passant.contains(&(from, to)) {
+                return None;
+            }
+            let (pushes, captures) = bulk.pawn_targets(board.occupied(), from.index() & 7);
+            weighted(pushes) + weighted_before(captures, to)
+        }
         _ => bulk.rank_by_key(board, class, m)?,
     };
     u8::try_from(bulk.count_before(class) + within).ok()
@@ -512,6 +634,31 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
                 promotion: None,
             });
         }
+    }
+    if let Some(file) = class.checked_sub(PAWN_A) {
+        // Pushes first, then captures, each in the order of their target
+        // square's name, the four promotions of a square in the order of
+        // their letters.
+        let (pushes, captures) = bulk.pawn_targets(board.occupied(), file);
+        let (to, promotion) = match wanted.checked_sub(weighted(pushes)) {
+            None => nth_weighted(pushes, wanted),
+            Some(n) => nth_weighted(captures, n),
+        }?;
+        let files = file_mask(file);
+        return match (bulk.pawn_moves_to(to) & files).first() {
+            Some(from) => Some(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion,
+            }),
+            None => bulk
+                .en_passant
+                .iter()
+                .find(|&&(from, ep)| ep == to && files.contains(from))
+                .map(|&(from, to)| Move::EnPassant { from, to }),
+        };
     }
     let mut moves = ArrayVec::new();
     bulk.class_moves(board, class, &mut moves);
@@ -669,6 +816,28 @@ mod tests {
             promotion: None,
         };
         assert_eq!(ordinal(&pos, nxf3), None);
+        // A pawn move that is not one: e2 to e4 with a promotion, e2 to
+        // d3 without a capture, e2 to e5.
+        let pawn = |from, to, promotion| Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture: None,
+            to,
+            promotion,
+        };
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::E4, Some(Role::Queen))), None);
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::D3, None)), None);
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::E5, None)), None);
+        // En passant is only a `Move::EnPassant`; a promotion needs a role
+        // a pawn promotes to.
+        let ep = position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        assert!(ordinal(&ep, Move::EnPassant { from: Square::E5, to: Square::F6 }).is_some());
+        assert_eq!(ordinal(&ep, pawn(Square::E5, Square::F6, None)), None);
+        let promote = position("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::Knight))).is_some());
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, None)), None);
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::King))), None);
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::Pawn))), None);
     }
 
     #[test]
