@@ -61,6 +61,20 @@ const QUEEN: usize = 4;
 const ROOK: usize = 5;
 const PAWN_A: usize = 6;
 
+/// The roles whose moves fall in a class up to each piece class and
+/// castling (a king move), and for pawns every role, by bit `Role::index`.
+const ROLES_UP_TO: [u8; PAWN_A + 1] = {
+    const fn bit(role: Role) -> u8 {
+        1 << role.index()
+    }
+    let b = bit(Role::Bishop);
+    let k = b | bit(Role::King);
+    let n = k | bit(Role::Knight);
+    let q = n | bit(Role::Queen);
+    let r = q | bit(Role::Rook);
+    [b, k, n, n, q, r, r | bit(Role::Pawn)]
+};
+
 /// The class of a piece's moves, by `Role::index` (pawns have eight, by
 /// file: [`PAWN_A`] + file).
 const CLASS_OF_ROLE: [usize; 6] = [PAWN_A, KNIGHT, BISHOP, ROOK, QUEEN, KING];
@@ -114,6 +128,37 @@ impl BulkSink for Bulk {
     fn castle(&mut self, king: Square, rook: Square) {
         // One castling a side.
         let _ = self.castles.try_push((king, rook));
+    }
+}
+
+/// A [`Bulk`] that wants the moves of some roles only, by bit
+/// `Role::index`.
+struct Only<'a>(&'a mut Bulk, u8);
+
+impl BulkSink for Only<'_> {
+    #[inline(always)]
+    fn wants(&self, role: Role) -> bool {
+        self.1 >> role.index() & 1 != 0
+    }
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        self.0.piece(board, role, from, targets);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        self.0.pawns(board, targets, delta);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        self.0.pawn(board, from, targets);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.en_passant(from, to);
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.castle(king, rook);
     }
 }
 
@@ -548,7 +593,8 @@ fn class_of(m: Move) -> Option<usize> {
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk::default();
-    bulk.fill(pos);
+    // The moves of the classes after this one do not count.
+    pos.generate_legal(&mut Only(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
@@ -610,8 +656,8 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     let mut bulk = Bulk::default();
     bulk.fill(pos);
-    let board = pos.board();
     let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
+    let board = pos.board();
     if class < PAWN_A && class != CASTLE {
         let (reached, twice) = bulk.reached(class);
         if twice.is_empty() {
