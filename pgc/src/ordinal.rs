@@ -1,34 +1,42 @@
 //! Move ordinals (§20.2, ruling P1): a move's index in the legal moves of
 //! its position sorted by the bytes of their canonical SAN (ruling E7).
 //!
-//! No SAN is written, and no move but those that share the first SAN
-//! byte of the one asked about is built. The legal moves come from the
-//! move generator in bulk ([`BulkSink`]): a piece and its target set, a
-//! set of pawn moves with one offset. The first byte of a SAN is its
-//! *class*: the piece letter (`B` < `K` < `N` < `Q` < `R`), `O` for
-//! castling, or the file of a pawn's origin (`a` to `h`, after every
-//! capital). The moves of the classes before a move's own are counted by
-//! `popcount` over the bulk sets; only the moves of its own class get a
-//! sort key each, and are compared.
+//! No SAN is written and no key built but for the moves of a piece class
+//! whose pieces share a target square. The legal moves come from the move
+//! generator in bulk ([`BulkSink`]): a piece and its target set, a set of
+//! pawn moves with one offset. The first byte of a SAN is its *class*:
+//! the piece letter (`B` < `K` < `N` < `Q` < `R`), `O` for castling, or
+//! the file of a pawn's origin (`a` to `h`, after every capital). The
+//! moves of the classes before a move's own are counted by `popcount`
+//! over the bulk sets; [`ordinal`] asks the generator for the roles of
+//! those classes only ([`BulkSink::wants`]).
 //!
-//! A key is a `u64` whose high bytes are the bytes of the SAN without
-//! check mark, big-endian and padded with zeros: comparing keys compares
-//! the SANs byte by byte, and the zero padding puts a SAN before every
-//! longer one it is a prefix of (`O-O` before `O-O-O`, the only such
-//! pair). Canonical SAN without check mark has at most 6 bytes (`Qh4xe1`,
-//! `exd8=Q`), so the low 16 bits are free for [`move_at`] to put a move's
-//! index there.
+//! Within a class, most of the order is an order of squares. A piece's
+//! SAN is its letter, `x` for a capture and the target square; with no
+//! two pieces of the class on one target, quiet moves come first (`x`
+//! sorts after every file letter), each part by the target's file, then
+//! rank, so a move's rank in its class is a count of target squares. A
+//! file's pawn moves never share a target (but a pawn's four promotions,
+//! in the order of their letters): pushes (`e4`) before captures (`exd5`),
+//! each by the target's name, a back-rank square counting four. Castling
+//! is `O-O` before `O-O-O`.
+//!
+//! Where two pieces of a class go to one square, disambiguation
+//! (§8.2.3.4, ruling E7) puts the origin's file or rank after the letter,
+//! and every move of the class gets a sort key. A key is a `u64` whose
+//! high bytes are the bytes of the SAN without check mark, big-endian and
+//! padded with zeros: comparing keys compares the SANs byte by byte, and
+//! the zero padding puts a SAN before every longer one it is a prefix of.
+//! A piece's SAN without check mark has at most 6 bytes (`Qh4xe1`), so the
+//! low 16 bits are free for [`move_at`] to put a move's origin and target
+//! there. Only the moves to the shared squares look for the other origins,
+//! among the same target sets.
 //!
 //! Leaving the check mark out does not change the order, as P1 says. Two
 //! SANs without check marks either differ at a byte both have, which a
 //! mark after them cannot change, or one is a prefix of the other: only
 //! `O-O` of `O-O-O`, and then the mark of `O-O` (`+` or `#`) meets the `-`
 //! of `O-O-O`, which sorts above both, so `O-O+` stays before `O-O-O`.
-//!
-//! Disambiguation (§8.2.3.4, ruling E7) is the only part of a key that
-//! depends on the other moves: the legal target sets of the pieces of a
-//! role show which squares two of them go to, and only the moves to those
-//! squares look for the other origins, among the same sets.
 
 use arrayvec::ArrayVec;
 use chess_core::{
@@ -38,18 +46,11 @@ use chess_core::{
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
 const INDEX_BITS: u32 = 16;
 
-/// The mask of the index bits of a key.
-const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
+// A move's origin and target (6 bits each) fit below the SAN bytes.
+const _: () = assert!(12 <= INDEX_BITS);
 
-// Every index of a move list fits below the SAN bytes.
-const _: () = assert!(MAX_MOVES as u64 <= INDEX_MASK + 1);
-
-/// SAN piece letters by `Role::index`; a pawn has none.
-const LETTERS: [u8; 6] = [0, b'N', b'B', b'R', b'Q', b'K'];
-
-/// The keys of castling: `O-O` and `O-O-O`, already left-aligned.
-const KING_SIDE: u64 = u64::from_be_bytes(*b"O-O\0\0\0\0\0");
-const QUEEN_SIDE: u64 = u64::from_be_bytes(*b"O-O-O\0\0\0");
+/// The SAN letters of the piece classes, by class.
+const CLASS_LETTERS: [u8; PAWN_A] = *b"BKNOQR";
 
 /// The classes, in the order of their first SAN byte: the pieces by
 /// letter, castling, then pawns by origin file.
@@ -307,91 +308,61 @@ impl Bulk {
         (targets & !occ, captures)
     }
 
-    /// The number of legal moves of `class` whose key is below that of
-    /// `m`, a move of the class; None if `m` is not legal. Every move of
-    /// the class gets its key.
-    fn rank_by_key(&self, board: &Board, class: usize, m: Move) -> Option<usize> {
-        let mut moves = ArrayVec::new();
-        self.class_moves(board, class, &mut moves);
-        // The move itself, found among the legal ones (a move that is not
-        // legal is not there, even with the key of one that is).
-        let key = moves.iter().find(|&&(_, other)| other == m)?.0;
-        Some(moves.iter().filter(|&&(other, _)| other < key).count())
+    /// The key (index bits zero) of the move of the piece of the piece
+    /// class `class` on `from` to `to`, where the class's pieces go to
+    /// the squares of `twice` more than once: only a move to such a
+    /// square looks for the other origins, to disambiguate.
+    #[inline]
+    fn piece_key(
+        &self,
+        occ: Bitboard,
+        class: usize,
+        twice: Bitboard,
+        from: Square,
+        to: Square,
+    ) -> u64 {
+        let letter = u64::from(CLASS_LETTERS[class]);
+        let head = if twice.contains(to) {
+            let others = self
+                .pieces
+                .iter()
+                .filter(|p| CLASS_OF_ROLE[p.0.index()] == class && p.1 != from && p.2.contains(to))
+                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
+            disambiguated(letter, from, others)
+        } else {
+            letter
+        };
+        left_aligned(with_square(head, occ.contains(to), to))
     }
 
-    /// The moves of `class`, each with its key (index bits zero), into
-    /// `moves` (empty). The list is the caller's: it is large (it holds
-    /// any class of any position), and only the part filled is touched.
-    fn class_moves(
+    /// The moves of the piece class `class` (whose pieces go to the
+    /// squares of `twice` more than once), each as its key with the
+    /// origin's index and the target's in the index bits, into `keys`
+    /// (empty). The list is the caller's: it is large (it holds the class
+    /// of any position), and only the part filled is touched.
+    fn piece_keys(
         &self,
-        board: &Board,
+        occ: Bitboard,
         class: usize,
-        moves: &mut ArrayVec<(u64, Move), MAX_MOVES>,
+        twice: Bitboard,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
     ) {
-        let mut push = |key: u64, m: Move| {
-            // No class has more moves than the position.
-            let _ = moves.try_push((key, m));
-        };
-        match class {
-            CASTLE => {
-                for &(king, rook) in &self.castles {
-                    let key = match CastlingSide::of(king, rook) {
-                        CastlingSide::KingSide => KING_SIDE,
-                        CastlingSide::QueenSide => QUEEN_SIDE,
-                    };
-                    push(key, Move::Castle { king, rook });
-                }
-            }
-            PAWN_A.. => {
-                let files = file_mask(class - PAWN_A);
-                for &(targets, delta) in &self.pawn_sets {
-                    for to in targets {
-                        if let Some(from) = to.offset(-delta).filter(|&from| files.contains(from)) {
-                            pawn_keys(board, from, to, &mut push);
-                        }
-                    }
-                }
-                for &(from, targets) in &self.pinned_pawns {
-                    if files.contains(from) {
-                        for to in targets {
-                            pawn_keys(board, from, to, &mut push);
-                        }
-                    }
-                }
-                for &(from, to) in &self.en_passant {
-                    if files.contains(from) {
-                        let key = left_aligned(with_square(file_byte(from), true, to));
-                        push(key, Move::EnPassant { from, to });
-                    }
-                }
-            }
-            _ => {
-                let pieces = self.pieces.iter().filter(|p| CLASS_OF_ROLE[p.0.index()] == class);
-                // The squares that two pieces of the role go to.
-                let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for &(_, _, targets) in pieces.clone() {
-                    twice |= once & targets;
-                    once |= targets;
-                }
-                for &(role, from, targets) in pieces.clone() {
-                    let letter = u64::from(LETTERS[role.index()]);
-                    for to in targets {
-                        let head = if twice.contains(to) {
-                            let others = pieces
-                                .clone()
-                                .filter(|p| p.1 != from && p.2.contains(to))
-                                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
-                            disambiguated(letter, from, others)
-                        } else {
-                            letter
-                        };
-                        let capture = board.role_at(to);
-                        let key = left_aligned(with_square(head, capture.is_some(), to));
-                        push(key, Move::Normal { role, from, capture, to, promotion: None });
-                    }
+        for &(role, from, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] == class {
+                for to in targets {
+                    let key = self.piece_key(occ, class, twice, from, to);
+                    // No class has more moves than the position.
+                    let _ = keys.try_push(key | (from.index() << 6 | to.index()) as u64);
                 }
             }
         }
+    }
+
+    /// The legal castlings in SAN order: `O-O` before `O-O-O`.
+    fn castles_in_order(&self) -> impl Iterator<Item = &(Square, Square)> {
+        let side = |side| move |c: &&(Square, Square)| CastlingSide::of(c.0, c.1) == side;
+        let king_side = self.castles.iter().filter(side(CastlingSide::KingSide));
+        king_side.chain(self.castles.iter().filter(side(CastlingSide::QueenSide)))
     }
 }
 
@@ -505,30 +476,8 @@ fn pawn_moves_from(targets: Bitboard) -> usize {
     targets.count() as usize + 3 * (targets & Bitboard::BACKRANKS).count() as usize
 }
 
-/// The keys of the pawn moves from `from` to `to` (four for a promotion).
-#[inline(always)]
-fn pawn_keys(board: &Board, from: Square, to: Square, push: &mut impl FnMut(u64, Move)) {
-    let capture = board.role_at(to);
-    let head = if capture.is_some() { file_byte(from) } else { 0 };
-    let body = with_square(head, capture.is_some(), to);
-    if Bitboard::BACKRANKS.contains(to) {
-        for promotion in Role::PROMOTIONS {
-            let key = left_aligned(body << 16 | promotion_bytes(promotion));
-            push(
-                key,
-                Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) },
-            );
-        }
-    } else {
-        push(
-            left_aligned(body),
-            Move::Normal { role: Role::Pawn, from, capture, to, promotion: None },
-        );
-    }
-}
-
-/// `head` (the letter, origin of a piece; the file of a capturing pawn),
-/// then `x` for a capture and the square's name.
+/// `head` (the letter and any origin of a piece), then `x` for a capture
+/// and the square's name.
 #[inline(always)]
 fn with_square(head: u64, capture: bool, to: Square) -> u64 {
     let x = u64::from(capture);
@@ -604,10 +553,20 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             if !legal {
                 return None;
             }
+            let occ = board.occupied();
             if twice.is_empty() {
-                names_before(reached, board.occupied(), to)
+                names_before(reached, occ, to)
             } else {
-                bulk.rank_by_key(board, class, m)?
+                let key = bulk.piece_key(occ, class, twice, from, to);
+                let mut below = 0;
+                for &(role, from, targets) in &bulk.pieces {
+                    if CLASS_OF_ROLE[role.index()] == class {
+                        for to in targets {
+                            below += usize::from(bulk.piece_key(occ, class, twice, from, to) < key);
+                        }
+                    }
+                }
+                below
             }
         }
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
@@ -632,7 +591,8 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             let (pushes, captures) = bulk.pawn_targets(board.occupied(), from.index() & 7);
             weighted(pushes) + weighted_before(captures, to)
         }
-        _ => bulk.rank_by_key(board, class, m)?,
+        Move::Castle { king, rook } => bulk.castles_in_order().position(|&c| c == (king, rook))?,
+        Move::Normal { .. } | Move::Null => return None,
     };
     u8::try_from(bulk.count_before(class) + within).ok()
 }
@@ -706,13 +666,22 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
                 .map(|&(from, to)| Move::EnPassant { from, to }),
         };
     }
-    let mut moves = ArrayVec::new();
-    bulk.class_moves(board, class, &mut moves);
-    for (index, entry) in moves.iter_mut().enumerate() {
-        entry.0 |= index as u64;
+    if class == CASTLE {
+        let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
+        return Some(Move::Castle { king, rook });
     }
-    let (_, nth, _) = moves.select_nth_unstable_by_key(wanted, |entry| entry.0);
-    Some(nth.1)
+    // A piece class where some square needs disambiguation: every move
+    // gets its key.
+    let (_, twice) = bulk.reached(class);
+    let mut keys = ArrayVec::new();
+    bulk.piece_keys(board.occupied(), class, twice, &mut keys);
+    if wanted >= keys.len() {
+        return None;
+    }
+    let (_, &mut nth, _) = keys.select_nth_unstable(wanted);
+    let (from, to) = (Square::ALL[(nth >> 6) as usize & 63], Square::ALL[nth as usize & 63]);
+    let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+    Some(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None })
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
@@ -739,12 +708,6 @@ fn disambiguated(letter: u64, from: Square, others: Bitboard) -> u64 {
 #[inline(always)]
 fn file_byte(sq: Square) -> u64 {
     u64::from(b'a') + (sq.index() as u64 & 7)
-}
-
-/// `=` and the letter of the promotion to `role`.
-#[inline(always)]
-fn promotion_bytes(role: Role) -> u64 {
-    u64::from(b'=') << 8 | u64::from(LETTERS[role.index()])
 }
 
 /// The two bytes of a square's name, file letter first.
