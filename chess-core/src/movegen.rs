@@ -36,8 +36,21 @@ use crate::types::{Color, Rank, Role, Square};
 /// finds them ([`Position::generate_legal`]): a piece and the set of its
 /// target squares, or a set of pawn targets reached with one offset. A
 /// sink that needs only some moves, or only counts, never builds the
-/// others. Every legal move comes exactly once, through one of the calls.
+/// others. Every legal move of a role the sink [wants](BulkSink::wants)
+/// comes exactly once, through one of the calls.
 pub trait BulkSink {
+    /// True if the sink wants the moves of `role` (castling counts as a
+    /// king move, en passant as a pawn move); the generator does not look
+    /// for the moves of the other roles at all. Every role by default.
+    ///
+    /// A sink that needs only a few roles saves the generator's work on
+    /// the others: the king's steps test squares for attacks, sliders
+    /// read the attack tables.
+    #[inline(always)]
+    fn wants(&self, role: Role) -> bool {
+        let _ = role;
+        true
+    }
     /// A non-pawn piece of `role` on `from` may move to each square of
     /// `targets` (a capture where the square is occupied).
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
@@ -144,7 +157,8 @@ impl BulkSink for Lister<'_> {
 const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
-/// Generates every legal move of `pos` into `sink`.
+/// Generates every legal move of `pos` of the roles `sink` wants into
+/// `sink`.
 #[inline(always)]
 pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     let board = &pos.board;
@@ -152,20 +166,21 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     let them = !us;
     let Some(king) = board.king_of(us) else { return };
     let ours = board.by_color(us);
-    let theirs = board.by_color(them);
     let occ = board.occupied();
     let checkers = pos.checkers;
 
     // King steps: the king is taken off the board so that a slider's ray
     // passes through its old square.
-    let without_king = occ.without(king);
-    let mut safe = Bitboard::EMPTY;
-    for to in king_attacks(king) & !ours {
-        if !board.is_attacked(to, them, without_king) {
-            safe.add(to);
+    if sink.wants(Role::King) {
+        let without_king = occ.without(king);
+        let mut safe = Bitboard::EMPTY;
+        for to in king_attacks(king) & !ours {
+            if !board.is_attacked(to, them, without_king) {
+                safe.add(to);
+            }
         }
+        sink.piece(board, Role::King, king, safe);
     }
-    sink.piece(board, Role::King, king, safe);
 
     if checkers.more_than_one() {
         return;
@@ -177,8 +192,10 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     let pinned = pos.pinned_to(king, us);
 
     // Knights: a pinned knight can never move.
-    for from in board.knights() & ours & !pinned {
-        sink.piece(board, Role::Knight, from, knight_attacks(from) & target);
+    if sink.wants(Role::Knight) {
+        for from in board.knights() & ours & !pinned {
+            sink.piece(board, Role::Knight, from, knight_attacks(from) & target);
+        }
     }
 
     // Sliders: a pinned slider stays on its pin line.
@@ -187,6 +204,9 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
         (Role::Rook, rook_attacks),
         (Role::Queen, |sq, occ| bishop_attacks(sq, occ) | rook_attacks(sq, occ)),
     ] {
+        if !sink.wants(role) {
+            continue;
+        }
         for from in board.by_role(role) & ours {
             let mut to = attacks(from, occ) & target;
             if pinned.contains(from) {
@@ -195,6 +215,30 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
             sink.piece(board, role, from, to);
         }
     }
+
+    if sink.wants(Role::Pawn) {
+        pawn_moves(pos, king, target, pinned, sink);
+    }
+    if checkers.is_empty() && sink.wants(Role::King) {
+        castling(pos, king, sink);
+    }
+}
+
+/// The pawn moves, en passant included, of the side to move (king on
+/// `king`, pieces `pinned`), to squares of `target` (en passant aside).
+#[inline(always)]
+fn pawn_moves<S: BulkSink>(
+    pos: &Position,
+    king: Square,
+    target: Bitboard,
+    pinned: Bitboard,
+    sink: &mut S,
+) {
+    let board = &pos.board;
+    let us = pos.turn;
+    let ours = board.by_color(us);
+    let theirs = board.by_color(!us);
+    let occ = board.occupied();
 
     // Pawns that are not pinned move in bulk.
     let pawns = board.pawns() & ours;
@@ -227,9 +271,6 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
 
     if let Some(ep) = pos.ep_square {
         en_passant(pos, king, ep, sink);
-    }
-    if checkers.is_empty() {
-        castling(pos, king, sink);
     }
 }
 
@@ -735,6 +776,48 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// A [`Lister`] that wants the roles of the bits of `.1` only.
+    struct Wanted<'a>(Lister<'a>, u8);
+
+    impl BulkSink for Wanted<'_> {
+        fn wants(&self, role: Role) -> bool {
+            self.1 >> role.index() & 1 != 0
+        }
+        fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+            self.0.piece(board, role, from, targets);
+        }
+        fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+            self.0.pawns(board, targets, delta);
+        }
+        fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+            self.0.pawn(board, from, targets);
+        }
+        fn en_passant(&mut self, from: Square, to: Square) {
+            self.0.en_passant(from, to);
+        }
+        fn castle(&mut self, king: Square, rook: Square) {
+            self.0.castle(king, rook);
+        }
+    }
+
+    #[test]
+    fn a_sink_gets_the_moves_of_the_roles_it_wants() {
+        let starts = corpus_positions();
+        let mut rng = XorShift::new(0x0e1e_c7ed);
+        let mut moves = 0;
+        for pos in random_positions(&starts, 30, 0x005e_1ec7) {
+            let all = pos.legal_moves();
+            let roles = rng.below(64) as u8;
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut Wanted(Lister(&mut list), roles));
+            let wanted =
+                all.iter().filter(|m| m.role().is_some_and(|r| roles >> r.index() & 1 != 0));
+            assert!(list.iter().eq(wanted), "roles {roles:#b} in {pos:?}");
+            moves += list.len();
+        }
+        assert!(moves > 10_000, "{moves}");
     }
 
     #[test]

@@ -1,34 +1,42 @@
 //! Move ordinals (§20.2, ruling P1): a move's index in the legal moves of
 //! its position sorted by the bytes of their canonical SAN (ruling E7).
 //!
-//! No SAN is written, and no move but those that share the first SAN
-//! byte of the one asked about is built. The legal moves come from the
-//! move generator in bulk ([`BulkSink`]): a piece and its target set, a
-//! set of pawn moves with one offset. The first byte of a SAN is its
-//! *class*: the piece letter (`B` < `K` < `N` < `Q` < `R`), `O` for
-//! castling, or the file of a pawn's origin (`a` to `h`, after every
-//! capital). The moves of the classes before a move's own are counted by
-//! `popcount` over the bulk sets; only the moves of its own class get a
-//! sort key each, and are compared.
+//! No SAN is written and no key built but for the moves of a piece class
+//! whose pieces share a target square. The legal moves come from the move
+//! generator in bulk ([`BulkSink`]): a piece and its target set, a set of
+//! pawn moves with one offset. The first byte of a SAN is its *class*:
+//! the piece letter (`B` < `K` < `N` < `Q` < `R`), `O` for castling, or
+//! the file of a pawn's origin (`a` to `h`, after every capital). The
+//! moves of the classes before a move's own are counted by `popcount`
+//! over the bulk sets; [`ordinal`] asks the generator for the roles of
+//! those classes only ([`BulkSink::wants`]).
 //!
-//! A key is a `u64` whose high bytes are the bytes of the SAN without
-//! check mark, big-endian and padded with zeros: comparing keys compares
-//! the SANs byte by byte, and the zero padding puts a SAN before every
-//! longer one it is a prefix of (`O-O` before `O-O-O`, the only such
-//! pair). Canonical SAN without check mark has at most 6 bytes (`Qh4xe1`,
-//! `exd8=Q`), so the low 16 bits are free for [`move_at`] to put a move's
-//! index there.
+//! Within a class, most of the order is an order of squares. A piece's
+//! SAN is its letter, `x` for a capture and the target square; with no
+//! two pieces of the class on one target, quiet moves come first (`x`
+//! sorts after every file letter), each part by the target's file, then
+//! rank, so a move's rank in its class is a count of target squares. A
+//! file's pawn moves never share a target (but a pawn's four promotions,
+//! in the order of their letters): pushes (`e4`) before captures (`exd5`),
+//! each by the target's name, a back-rank square counting four. Castling
+//! is `O-O` before `O-O-O`.
+//!
+//! Where two pieces of a class go to one square, disambiguation
+//! (§8.2.3.4, ruling E7) puts the origin's file or rank after the letter,
+//! and every move of the class gets a sort key. A key is a `u64` whose
+//! high bytes are the bytes of the SAN without check mark, big-endian and
+//! padded with zeros: comparing keys compares the SANs byte by byte, and
+//! the zero padding puts a SAN before every longer one it is a prefix of.
+//! A piece's SAN without check mark has at most 6 bytes (`Qh4xe1`), so the
+//! low 16 bits are free for [`move_at`] to put a move's origin and target
+//! there. Only the moves to the shared squares look for the other origins,
+//! among the same target sets.
 //!
 //! Leaving the check mark out does not change the order, as P1 says. Two
 //! SANs without check marks either differ at a byte both have, which a
 //! mark after them cannot change, or one is a prefix of the other: only
 //! `O-O` of `O-O-O`, and then the mark of `O-O` (`+` or `#`) meets the `-`
 //! of `O-O-O`, which sorts above both, so `O-O+` stays before `O-O-O`.
-//!
-//! Disambiguation (§8.2.3.4, ruling E7) is the only part of a key that
-//! depends on the other moves: the legal target sets of the pieces of a
-//! role show which squares two of them go to, and only the moves to those
-//! squares look for the other origins, among the same sets.
 
 use arrayvec::ArrayVec;
 use chess_core::{
@@ -38,18 +46,11 @@ use chess_core::{
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
 const INDEX_BITS: u32 = 16;
 
-/// The mask of the index bits of a key.
-const INDEX_MASK: u64 = (1 << INDEX_BITS) - 1;
+// A move's origin and target (6 bits each) fit below the SAN bytes.
+const _: () = assert!(12 <= INDEX_BITS);
 
-// Every index of a move list fits below the SAN bytes.
-const _: () = assert!(MAX_MOVES as u64 <= INDEX_MASK + 1);
-
-/// SAN piece letters by `Role::index`; a pawn has none.
-const LETTERS: [u8; 6] = [0, b'N', b'B', b'R', b'Q', b'K'];
-
-/// The keys of castling: `O-O` and `O-O-O`, already left-aligned.
-const KING_SIDE: u64 = u64::from_be_bytes(*b"O-O\0\0\0\0\0");
-const QUEEN_SIDE: u64 = u64::from_be_bytes(*b"O-O-O\0\0\0");
+/// The SAN letters of the piece classes, by class.
+const CLASS_LETTERS: [u8; PAWN_A] = *b"BKNOQR";
 
 /// The classes, in the order of their first SAN byte: the pieces by
 /// letter, castling, then pawns by origin file.
@@ -60,7 +61,20 @@ const CASTLE: usize = 3;
 const QUEEN: usize = 4;
 const ROOK: usize = 5;
 const PAWN_A: usize = 6;
-const CLASSES: usize = PAWN_A + 8;
+
+/// The roles whose moves fall in a class up to each piece class and
+/// castling (a king move), and for pawns every role, by bit `Role::index`.
+const ROLES_UP_TO: [u8; PAWN_A + 1] = {
+    const fn bit(role: Role) -> u8 {
+        1 << role.index()
+    }
+    let b = bit(Role::Bishop);
+    let k = b | bit(Role::King);
+    let n = k | bit(Role::Knight);
+    let q = n | bit(Role::Queen);
+    let r = q | bit(Role::Rook);
+    [b, k, n, n, q, r, r | bit(Role::Pawn)]
+};
 
 /// The class of a piece's moves, by `Role::index` (pawns have eight, by
 /// file: [`PAWN_A`] + file).
@@ -118,6 +132,37 @@ impl BulkSink for Bulk {
     }
 }
 
+/// A [`Bulk`] that wants the moves of some roles only, by bit
+/// `Role::index`.
+struct Only<'a>(&'a mut Bulk, u8);
+
+impl BulkSink for Only<'_> {
+    #[inline(always)]
+    fn wants(&self, role: Role) -> bool {
+        self.1 >> role.index() & 1 != 0
+    }
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        self.0.piece(board, role, from, targets);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        self.0.pawns(board, targets, delta);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        self.0.pawn(board, from, targets);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.0.en_passant(from, to);
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.0.castle(king, rook);
+    }
+}
+
 /// The squares of the file with this index (0 for `a`).
 #[inline(always)]
 fn file_mask(file: usize) -> Bitboard {
@@ -169,103 +214,251 @@ impl Bulk {
         count
     }
 
-    /// The number of legal moves of each class.
-    fn counts(&self) -> [usize; CLASSES] {
-        let mut counts = [0; CLASSES];
+    /// The class of the legal move with index `wanted` in SAN order, and
+    /// its index within the class; None if there are not that many moves.
+    /// The pawn classes are counted only when the pieces' moves and
+    /// castling are fewer than `wanted`.
+    fn class_at(&self, mut wanted: usize) -> Option<(usize, usize)> {
+        let mut counts = [0; PAWN_A];
         for &(role, _, targets) in &self.pieces {
             counts[CLASS_OF_ROLE[role.index()]] += targets.count() as usize;
         }
         counts[CASTLE] = self.castles.len();
+        for (class, &n) in counts.iter().enumerate() {
+            match wanted.checked_sub(n) {
+                None => return Some((class, wanted)),
+                Some(rest) => wanted = rest,
+            }
+        }
         for file in 0..8 {
             let files = file_mask(file);
-            let pawns = &mut counts[PAWN_A + file];
+            let mut n = 0;
             for &(targets, delta) in &self.pawn_sets {
-                *pawns += pawn_moves(targets.shift(-delta) & files, targets, delta);
+                n += pawn_moves(targets.shift(-delta) & files, targets, delta);
             }
             for &(from, targets) in &self.pinned_pawns {
                 if files.contains(from) {
-                    *pawns += pawn_moves_from(targets);
+                    n += pawn_moves_from(targets);
                 }
             }
-            *pawns += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+            n += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+            match wanted.checked_sub(n) {
+                None => return Some((PAWN_A + file, wanted)),
+                Some(rest) => wanted = rest,
+            }
         }
-        counts
+        None
     }
 
-    /// The moves of `class`, each with its key (index bits zero), into
-    /// `moves` (empty). The list is the caller's: it is large (it holds
-    /// any class of any position), and only the part filled is touched.
-    fn class_moves(
+    /// The squares that the pieces of the piece class `class` go to, and
+    /// those that two or more of them go to (whose moves need
+    /// disambiguation).
+    #[inline]
+    fn reached(&self, class: usize) -> (Bitboard, Bitboard) {
+        let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for &(role, _, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] == class {
+                twice |= once & targets;
+                once |= targets;
+            }
+        }
+        (once, twice)
+    }
+
+    /// The origins of the legal pawn moves to `to`, en passant aside.
+    #[inline]
+    fn pawn_moves_to(&self, to: Square) -> Bitboard {
+        let mut origins = Bitboard::EMPTY;
+        for &(targets, delta) in &self.pawn_sets {
+            if targets.contains(to) {
+                origins |= Bitboard::from(to).shift(-delta);
+            }
+        }
+        for &(from, targets) in &self.pinned_pawns {
+            if targets.contains(to) {
+                origins.add(from);
+            }
+        }
+        origins
+    }
+
+    /// The target squares of the legal moves of the pawns on `file`:
+    /// those of pushes, and those of captures (en passant included). No
+    /// two moves of one file's pawns share a target but the promotions
+    /// of one pawn: two pushes to one square would pass each other, and
+    /// two captures to one square come from two files.
+    #[inline]
+    fn pawn_targets(&self, occ: Bitboard, file: usize) -> (Bitboard, Bitboard) {
+        let files = file_mask(file);
+        let mut targets = Bitboard::EMPTY;
+        for &(set, delta) in &self.pawn_sets {
+            targets |= (set.shift(-delta) & files).shift(delta);
+        }
+        for &(from, set) in &self.pinned_pawns {
+            if files.contains(from) {
+                targets |= set;
+            }
+        }
+        let mut captures = targets & occ;
+        for &(from, to) in &self.en_passant {
+            if files.contains(from) {
+                captures.add(to);
+            }
+        }
+        (targets & !occ, captures)
+    }
+
+    /// The key (index bits zero) of the move of the piece of the piece
+    /// class `class` on `from` to `to`, where the class's pieces go to
+    /// the squares of `twice` more than once: only a move to such a
+    /// square looks for the other origins, to disambiguate.
+    #[inline]
+    fn piece_key(
         &self,
-        board: &Board,
+        occ: Bitboard,
         class: usize,
-        moves: &mut ArrayVec<(u64, Move), MAX_MOVES>,
-    ) {
-        let mut push = |key: u64, m: Move| {
-            // No class has more moves than the position.
-            let _ = moves.try_push((key, m));
+        twice: Bitboard,
+        from: Square,
+        to: Square,
+    ) -> u64 {
+        let letter = u64::from(CLASS_LETTERS[class]);
+        let head = if twice.contains(to) {
+            let others = self
+                .pieces
+                .iter()
+                .filter(|p| CLASS_OF_ROLE[p.0.index()] == class && p.1 != from && p.2.contains(to))
+                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
+            disambiguated(letter, from, others)
+        } else {
+            letter
         };
-        match class {
-            CASTLE => {
-                for &(king, rook) in &self.castles {
-                    let key = match CastlingSide::of(king, rook) {
-                        CastlingSide::KingSide => KING_SIDE,
-                        CastlingSide::QueenSide => QUEEN_SIDE,
-                    };
-                    push(key, Move::Castle { king, rook });
-                }
-            }
-            PAWN_A.. => {
-                let files = file_mask(class - PAWN_A);
-                for &(targets, delta) in &self.pawn_sets {
-                    for to in targets {
-                        if let Some(from) = to.offset(-delta).filter(|&from| files.contains(from)) {
-                            pawn_keys(board, from, to, &mut push);
-                        }
-                    }
-                }
-                for &(from, targets) in &self.pinned_pawns {
-                    if files.contains(from) {
-                        for to in targets {
-                            pawn_keys(board, from, to, &mut push);
-                        }
-                    }
-                }
-                for &(from, to) in &self.en_passant {
-                    if files.contains(from) {
-                        let key = left_aligned(with_square(file_byte(from), true, to));
-                        push(key, Move::EnPassant { from, to });
-                    }
-                }
-            }
-            _ => {
-                let pieces = self.pieces.iter().filter(|p| CLASS_OF_ROLE[p.0.index()] == class);
-                // The squares that two pieces of the role go to.
-                let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
-                for &(_, _, targets) in pieces.clone() {
-                    twice |= once & targets;
-                    once |= targets;
-                }
-                for &(role, from, targets) in pieces.clone() {
-                    let letter = u64::from(LETTERS[role.index()]);
-                    for to in targets {
-                        let head = if twice.contains(to) {
-                            let others = pieces
-                                .clone()
-                                .filter(|p| p.1 != from && p.2.contains(to))
-                                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
-                            disambiguated(letter, from, others)
-                        } else {
-                            letter
-                        };
-                        let capture = board.role_at(to);
-                        let key = left_aligned(with_square(head, capture.is_some(), to));
-                        push(key, Move::Normal { role, from, capture, to, promotion: None });
-                    }
+        left_aligned(with_square(head, occ.contains(to), to))
+    }
+
+    /// The moves of the piece class `class` (whose pieces go to the
+    /// squares of `twice` more than once), each as its key with the
+    /// origin's index and the target's in the index bits, into `keys`
+    /// (empty). The list is the caller's: it is large (it holds the class
+    /// of any position), and only the part filled is touched.
+    fn piece_keys(
+        &self,
+        occ: Bitboard,
+        class: usize,
+        twice: Bitboard,
+        keys: &mut ArrayVec<u64, MAX_MOVES>,
+    ) {
+        for &(role, from, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] == class {
+                for to in targets {
+                    let key = self.piece_key(occ, class, twice, from, to);
+                    // No class has more moves than the position.
+                    let _ = keys.try_push(key | (from.index() << 6 | to.index()) as u64);
                 }
             }
         }
     }
+
+    /// The legal castlings in SAN order: `O-O` before `O-O-O`.
+    fn castles_in_order(&self) -> impl Iterator<Item = &(Square, Square)> {
+        let side = |side| move |c: &&(Square, Square)| CastlingSide::of(c.0, c.1) == side;
+        let king_side = self.castles.iter().filter(side(CastlingSide::KingSide));
+        king_side.chain(self.castles.iter().filter(side(CastlingSide::QueenSide)))
+    }
+}
+
+/// The number of squares of `set` whose name, with `x` before it where
+/// `occ` holds a piece, sorts before that of `to` (`x` if `occ` holds
+/// one): the SAN order of the moves of a piece class when no move needs
+/// disambiguation. Quiet moves come first (`x` sorts after every file
+/// letter), each part by file, then rank.
+#[inline]
+fn names_before(set: Bitboard, occ: Bitboard, to: Square) -> usize {
+    let quiet = set & !occ;
+    if occ.contains(to) {
+        quiet.count() as usize + squares_before(set & occ, to)
+    } else {
+        squares_before(quiet, to)
+    }
+}
+
+/// The number of squares of `set` on a file before that of `to`, or on
+/// its file and a rank below.
+#[inline(always)]
+fn squares_before(set: Bitboard, to: Square) -> usize {
+    let file = to.index() & 7;
+    let below = Bitboard((1 << to.index()) - 1);
+    (set & FILES_BELOW[file]).count() as usize + (set & file_mask(file) & below).count() as usize
+}
+
+/// The number of pawn moves to the squares of `set`: four to a square on
+/// a back rank (the promotions).
+#[inline(always)]
+fn weighted(set: Bitboard) -> usize {
+    set.count() as usize + 3 * (set & Bitboard::BACKRANKS).count() as usize
+}
+
+/// [`weighted`] for the squares of `set` whose name sorts before that of
+/// `to`.
+#[inline(always)]
+fn weighted_before(set: Bitboard, to: Square) -> usize {
+    squares_before(set, to) + 3 * squares_before(set & Bitboard::BACKRANKS, to)
+}
+
+/// The pawn move with index `n` among the moves to `set` in SAN order (by
+/// the target square's name, the promotions of a square by their
+/// letters): its target and promotion.
+#[inline]
+fn nth_weighted(set: Bitboard, mut n: usize) -> Option<(Square, Option<Role>)> {
+    for file in 0..8 {
+        for to in set & file_mask(file) {
+            if !Bitboard::BACKRANKS.contains(to) {
+                match n.checked_sub(1) {
+                    None => return Some((to, None)),
+                    Some(rest) => n = rest,
+                }
+            } else {
+                match n.checked_sub(4) {
+                    None => return Some((to, Some(BY_LETTER[n]))),
+                    Some(rest) => n = rest,
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The promotion roles in the order of their letters.
+const BY_LETTER: [Role; 4] = [Role::Bishop, Role::Knight, Role::Queen, Role::Rook];
+
+/// The index of a promotion role in [`BY_LETTER`] (0 for any other role,
+/// which no legal move has).
+#[inline(always)]
+fn promotion_index(role: Role) -> usize {
+    BY_LETTER.iter().position(|&r| r == role).unwrap_or(0)
+}
+
+/// For a pawn move's promotion: Some(true) for a promotion role,
+/// Some(false) for none, None for a role no pawn promotes to.
+#[inline(always)]
+fn promotion_rank(promotion: Option<Role>) -> Option<bool> {
+    match promotion {
+        None => Some(false),
+        Some(role) => BY_LETTER.contains(&role).then_some(true),
+    }
+}
+
+/// The square of `set` with index `n` in the order of square names (by
+/// file, then rank).
+#[inline]
+fn nth_by_name(set: Bitboard, mut n: usize) -> Option<Square> {
+    for file in 0..8 {
+        let on_file = set & file_mask(file);
+        match n.checked_sub(on_file.count() as usize) {
+            None => return on_file.into_iter().nth(n),
+            Some(rest) => n = rest,
+        }
+    }
+    None
 }
 
 /// The number of pawn moves to `targets` from the origins `origins` (the
@@ -283,30 +476,8 @@ fn pawn_moves_from(targets: Bitboard) -> usize {
     targets.count() as usize + 3 * (targets & Bitboard::BACKRANKS).count() as usize
 }
 
-/// The keys of the pawn moves from `from` to `to` (four for a promotion).
-#[inline(always)]
-fn pawn_keys(board: &Board, from: Square, to: Square, push: &mut impl FnMut(u64, Move)) {
-    let capture = board.role_at(to);
-    let head = if capture.is_some() { file_byte(from) } else { 0 };
-    let body = with_square(head, capture.is_some(), to);
-    if Bitboard::BACKRANKS.contains(to) {
-        for promotion in Role::PROMOTIONS {
-            let key = left_aligned(body << 16 | promotion_bytes(promotion));
-            push(
-                key,
-                Move::Normal { role: Role::Pawn, from, capture, to, promotion: Some(promotion) },
-            );
-        }
-    } else {
-        push(
-            left_aligned(body),
-            Move::Normal { role: Role::Pawn, from, capture, to, promotion: None },
-        );
-    }
-}
-
-/// `head` (the letter, origin of a piece; the file of a capturing pawn),
-/// then `x` for a capture and the square's name.
+/// `head` (the letter and any origin of a piece), then `x` for a capture
+/// and the square's name.
 #[inline(always)]
 fn with_square(head: u64, capture: bool, to: Square) -> u64 {
     let x = u64::from(capture);
@@ -371,13 +542,58 @@ fn class_of(m: Move) -> Option<usize> {
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk::default();
-    bulk.fill(pos);
-    let mut moves = ArrayVec::new();
-    bulk.class_moves(pos.board(), class, &mut moves);
-    // The move itself, found among the legal ones (a move that is not
-    // legal is not there, even with the key of one that is).
-    let key = moves.iter().find(|&&(_, other)| other == m)?.0;
-    let within = moves.iter().filter(|&&(other, _)| other < key).count();
+    // The moves of the classes after this one do not count.
+    pos.generate_legal(&mut Only(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
+    let board = pos.board();
+    let within = match m {
+        Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
+            let (reached, twice) = bulk.reached(class);
+            let legal = bulk.pieces.iter().any(|p| p.0 == role && p.1 == from && p.2.contains(to))
+                && board.role_at(to) == capture;
+            if !legal {
+                return None;
+            }
+            let occ = board.occupied();
+            if twice.is_empty() {
+                names_before(reached, occ, to)
+            } else {
+                let key = bulk.piece_key(occ, class, twice, from, to);
+                let mut below = 0;
+                for &(role, from, targets) in &bulk.pieces {
+                    if CLASS_OF_ROLE[role.index()] == class {
+                        for to in targets {
+                            below += usize::from(bulk.piece_key(occ, class, twice, from, to) < key);
+                        }
+                    }
+                }
+                below
+            }
+        }
+        Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
+            let file = from.index() & 7;
+            let legal = bulk.pawn_moves_to(to).contains(from)
+                && board.role_at(to) == capture
+                && promotion_rank(promotion) == Some(Bitboard::BACKRANKS.contains(to));
+            if !legal {
+                return None;
+            }
+            let (pushes, captures) = bulk.pawn_targets(board.occupied(), file);
+            let within = match capture {
+                None => weighted_before(pushes, to),
+                Some(_) => weighted(pushes) + weighted_before(captures, to),
+            };
+            within + promotion.map_or(0, promotion_index)
+        }
+        Move::EnPassant { from, to } => {
+            if !bulk.en_passant.contains(&(from, to)) {
+                return None;
+            }
+            let (pushes, captures) = bulk.pawn_targets(board.occupied(), from.index() & 7);
+            weighted(pushes) + weighted_before(captures, to)
+        }
+        Move::Castle { king, rook } => bulk.castles_in_order().position(|&c| c == (king, rook))?,
+        Move::Normal { .. } | Move::Null => return None,
+    };
     u8::try_from(bulk.count_before(class) + within).ok()
 }
 
@@ -400,22 +616,72 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     let mut bulk = Bulk::default();
     bulk.fill(pos);
-    let mut wanted = usize::from(ordinal);
-    let counts = bulk.counts();
-    let class = counts.iter().position(|&n| {
-        let here = wanted < n;
-        if !here {
-            wanted -= n;
+    let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
+    let board = pos.board();
+    if class < PAWN_A && class != CASTLE {
+        let (reached, twice) = bulk.reached(class);
+        if twice.is_empty() {
+            // Every target square is one move: the squares in SAN order.
+            let occ = board.occupied();
+            let quiet = reached & !occ;
+            let quiet_count = quiet.count() as usize;
+            let to = match wanted.checked_sub(quiet_count) {
+                None => nth_by_name(quiet, wanted),
+                Some(n) => nth_by_name(reached & occ, n),
+            }?;
+            let mut pieces = bulk.pieces.iter();
+            let &(role, from, _) =
+                pieces.find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
+            return Some(Move::Normal {
+                role,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion: None,
+            });
         }
-        here
-    })?;
-    let mut moves = ArrayVec::new();
-    bulk.class_moves(pos.board(), class, &mut moves);
-    for (index, entry) in moves.iter_mut().enumerate() {
-        entry.0 |= index as u64;
     }
-    let (_, nth, _) = moves.select_nth_unstable_by_key(wanted, |entry| entry.0);
-    Some(nth.1)
+    if let Some(file) = class.checked_sub(PAWN_A) {
+        // Pushes first, then captures, each in the order of their target
+        // square's name, the four promotions of a square in the order of
+        // their letters.
+        let (pushes, captures) = bulk.pawn_targets(board.occupied(), file);
+        let (to, promotion) = match wanted.checked_sub(weighted(pushes)) {
+            None => nth_weighted(pushes, wanted),
+            Some(n) => nth_weighted(captures, n),
+        }?;
+        let files = file_mask(file);
+        return match (bulk.pawn_moves_to(to) & files).first() {
+            Some(from) => Some(Move::Normal {
+                role: Role::Pawn,
+                from,
+                capture: board.role_at(to),
+                to,
+                promotion,
+            }),
+            None => bulk
+                .en_passant
+                .iter()
+                .find(|&&(from, ep)| ep == to && files.contains(from))
+                .map(|&(from, to)| Move::EnPassant { from, to }),
+        };
+    }
+    if class == CASTLE {
+        let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
+        return Some(Move::Castle { king, rook });
+    }
+    // A piece class where some square needs disambiguation: every move
+    // gets its key.
+    let (_, twice) = bulk.reached(class);
+    let mut keys = ArrayVec::new();
+    bulk.piece_keys(board.occupied(), class, twice, &mut keys);
+    if wanted >= keys.len() {
+        return None;
+    }
+    let (_, &mut nth, _) = keys.select_nth_unstable(wanted);
+    let (from, to) = (Square::ALL[(nth >> 6) as usize & 63], Square::ALL[nth as usize & 63]);
+    let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+    Some(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None })
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
@@ -442,12 +708,6 @@ fn disambiguated(letter: u64, from: Square, others: Bitboard) -> u64 {
 #[inline(always)]
 fn file_byte(sq: Square) -> u64 {
     u64::from(b'a') + (sq.index() as u64 & 7)
-}
-
-/// `=` and the letter of the promotion to `role`.
-#[inline(always)]
-fn promotion_bytes(role: Role) -> u64 {
-    u64::from(b'=') << 8 | u64::from(LETTERS[role.index()])
 }
 
 /// The two bytes of a square's name, file letter first.
@@ -565,6 +825,28 @@ mod tests {
             promotion: None,
         };
         assert_eq!(ordinal(&pos, nxf3), None);
+        // A pawn move that is not one: e2 to e4 with a promotion, e2 to
+        // d3 without a capture, e2 to e5.
+        let pawn = |from, to, promotion| Move::Normal {
+            role: Role::Pawn,
+            from,
+            capture: None,
+            to,
+            promotion,
+        };
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::E4, Some(Role::Queen))), None);
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::D3, None)), None);
+        assert_eq!(ordinal(&pos, pawn(Square::E2, Square::E5, None)), None);
+        // En passant is only a `Move::EnPassant`; a promotion needs a role
+        // a pawn promotes to.
+        let ep = position("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3");
+        assert!(ordinal(&ep, Move::EnPassant { from: Square::E5, to: Square::F6 }).is_some());
+        assert_eq!(ordinal(&ep, pawn(Square::E5, Square::F6, None)), None);
+        let promote = position("3k4/1P6/8/8/8/8/8/4K3 w - - 0 1");
+        assert!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::Knight))).is_some());
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, None)), None);
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::King))), None);
+        assert_eq!(ordinal(&promote, pawn(Square::B7, Square::B8, Some(Role::Pawn))), None);
     }
 
     #[test]
