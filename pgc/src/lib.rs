@@ -36,7 +36,7 @@
 //! ```
 //!
 //! The modules, from the bottom: [`primitive`] (the items of §20.1 to
-//! §20.3), [`ordinal`] (§20.2), [`record`] (the markers of §20.4), then
+//! §20.3), [`mod@ordinal`] (§20.2), [`record`] (the markers of §20.4), then
 //! the encoder and decoder.
 //!
 //! # Feature flags
