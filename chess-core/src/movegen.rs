@@ -2,9 +2,10 @@
 //!
 //! One generator, [`generate`], walks the position once and reports moves in
 //! bulk (a piece and its target set, or a set of pawn targets with a fixed
-//! offset) to a [`BulkSink`]. Two sinks of its own exist: one that writes `Move`s into a
-//! [`MoveList`], and one that only counts them with `popcount`, which is
-//! what makes perft's last ply cheap. Both see exactly the same moves.
+//! offset) to a [`BulkSink`]. Two sinks of its own exist: one that writes
+//! `Move`s into a [`MoveList`], and one that only counts them with
+//! `popcount`, which is what makes perft's last ply cheap. Both see exactly
+//! the same moves.
 //!
 //! Legality is exact, not pseudo-legal: pinned pieces move only along their
 //! pin line, in check only evasions are produced, the king never steps into
