@@ -62,11 +62,13 @@ pub(crate) fn export_inputs<E: Write>(
     status: &mut Status,
     mut on_game: impl FnMut(&ExportedGame, &[u8]) -> io::Result<()>,
 ) -> io::Result<ExportCounts> {
-    let exporter = StreamExporter::new(args.options).keep_broken(args.keep_broken);
-    let mut replayer = Replayer::new(exporter);
     let mut total = ExportCounts::default();
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
+        // A replayer a file: games are numbered from 1 in each, as the
+        // other subcommands number them.
+        let exporter = StreamExporter::new(args.options).keep_broken(args.keep_broken);
+        let mut replayer = Replayer::new(exporter);
         let mut counts = ExportCounts::default();
         let mut reader = Reader::new(input);
         let mut failure = None;

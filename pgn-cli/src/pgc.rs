@@ -149,11 +149,12 @@ fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
     let Some(mut out) = create(Some(output), &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
-    let mut replayer = Replayer::new(StreamEncoder::new(EncodeOptions { lossy }));
     let mut counts = Counts::default();
     let mut dropped = Dropped::default();
     for name in files {
         let Some(input) = status.open(&mut errors, COMMAND, name)? else { continue };
+        // A replayer a file: games are numbered from 1 in each.
+        let mut replayer = Replayer::new(StreamEncoder::new(EncodeOptions { lossy }));
         let mut input = Counting { inner: input, bytes: 0 };
         let mut reader = Reader::new(&mut input);
         let failure = loop {

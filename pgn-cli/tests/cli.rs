@@ -703,3 +703,30 @@ fn compressed_binary_data_is_refused_after_decompression() {
         assert_eq!(stderr.lines().count(), 1, "{format}: {stderr}");
     }
 }
+
+#[test]
+fn games_are_numbered_from_1_in_each_file() {
+    // The second game of each file has an illegal move: every subcommand
+    // calls it game 2 of its file, the second file included.
+    let first = TempFile::new("numbers-1.pgn", b"1. e4 e5 *\n\n1. e4 Ke7 *\n");
+    let second = TempFile::new("numbers-2.pgn", b"1. d4 d5 *\n\n1. d4 Kd7 *\n");
+    let pgc = TempFile::new("numbers.pgc", b"");
+    let runs: [&[&str]; 5] = [
+        &["check"],
+        &["export", "-o", "/dev/null"],
+        &["sort", "-o", pgc.path()],
+        &["pgc", "encode", "-o", pgc.path()],
+        &["fen"],
+    ];
+    for args in runs {
+        let out = pgn(&[args, &[first.path(), second.path()][..]].concat());
+        let stderr = text(&out.stderr);
+        for file in [&first, &second] {
+            let line = stderr
+                .lines()
+                .find(|l| l.starts_with(file.path()) && l.contains("error"))
+                .unwrap_or_else(|| panic!("{args:?}: no error for {}:\n{stderr}", file.path()));
+            assert!(line.contains(" game 2: "), "{args:?}: {line}");
+        }
+    }
+}
