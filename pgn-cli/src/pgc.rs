@@ -58,9 +58,12 @@ pub(crate) enum PgcCommand {
         #[arg(short, long, value_name = "OUT.pgn")]
         output: Option<String>,
     },
-    /// Print the records of PGC files, one per line: byte offset, marker,
-    /// record name, and what it holds (tag pairs as `Name "value"`, moves
-    /// as `ordinal:SAN`, NAGs as `$N`, escape strings as `%text`).
+    /// Print the records of PGC files, one per line.
+    ///
+    /// Each line has the record's byte offset, its marker, its name and
+    /// what it holds: tag pairs as `Name "value"`, moves as `ordinal:SAN`,
+    /// NAGs as `$N`, escape strings as `%text`. A malformed record ends
+    /// the file with an error on standard error (exit code 1).
     Dump {
         /// PGC files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
