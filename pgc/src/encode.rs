@@ -404,7 +404,7 @@ pub fn encode_game(
     let mut encoder = GameEncoder::new(options);
     encoder.begin();
     if game.start.is_none() {
-        encoder.fail(EncodeErrorKind::NoStart);
+        encoder.fail(EncodeErrorKind::NoStart(san::start_position(&game.tags).err()));
     }
     let mut walker = Walker::new(game);
     while let Some(event) = walker.next() {

@@ -78,7 +78,12 @@ pub enum DecodeErrorKind {
     Start(ReplayProblem),
 }
 
-/// What is wrong with a game's start, in the words of a decoder (replay's
+/// Why a game has no start position, after a colon, if known.
+fn no_start(problem: Option<&ReplayProblem>) -> String {
+    problem.map(|p| format!(": {}", start_problem(p))).unwrap_or_default()
+}
+
+/// What is wrong with a game's start, in the words of a codec (replay's
 /// messages speak of moves not checked).
 fn start_problem(problem: &ReplayProblem) -> String {
     match problem {
@@ -130,10 +135,11 @@ pub enum EncodeErrorKind {
         /// Its ply.
         ply: u32,
     },
-    /// The game has no start position (a bad FEN tag, an unsupported
-    /// variant).
-    #[error("the game has no start position")]
-    NoStart,
+    /// The game has no start position: a FEN tag that is not a legal
+    /// position, a variant that is not chess (the problem, when its tags
+    /// say it).
+    #[error("the game has no start position{}", no_start(.0.as_ref()))]
+    NoStart(Option<ReplayProblem>),
     /// A move that is not legal where it stands: only a movetext put
     /// together by hand has one.
     #[error("the move at ply {ply} is not legal in its position")]

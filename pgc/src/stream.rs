@@ -111,7 +111,7 @@ impl ReplayVisitor for StreamEncoder {
         start: Option<&Position>,
     ) -> ControlFlow<EncodedGame, Tags> {
         if start.is_none() {
-            self.encoder.fail(EncodeErrorKind::NoStart);
+            self.encoder.fail(EncodeErrorKind::NoStart(san::start_position(&tags).err()));
         }
         ControlFlow::Continue(tags)
     }
