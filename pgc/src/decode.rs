@@ -223,8 +223,8 @@ fn play(
             return Err(DecodeError { offset: moves.at + i as u64, kind });
         };
         on_move(pos, m);
-        // The ordinal named a legal move.
-        let _ = builder.play(m);
+        // `move_at` gives only legal moves: not looked for again.
+        builder.play_unchecked(m);
     }
     Ok(())
 }

@@ -52,12 +52,20 @@ fn encode_then_decode_gives_the_export() {
     );
 }
 
+/// [`PLAIN`] as `in.pgn` in `dir`, encoded without error into `out.pgc`:
+/// both paths.
+fn plain_pgc(dir: &TempDir) -> (String, String) {
+    let input = dir.file("in.pgn", PLAIN);
+    let pgc = dir.join("out.pgc");
+    let out = pgn(&["pgc", "encode", &input, "-o", &pgc]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    (input, pgc)
+}
+
 #[test]
 fn dump_prints_a_line_per_record() {
     let dir = TempDir::new("pgc-dump");
-    let input = dir.file("in.pgn", PLAIN);
-    let pgc = dir.join("out.pgc");
-    assert_eq!(pgn(&["pgc", "encode", &input, "-o", &pgc]).status.code(), Some(0));
+    let (_, pgc) = plain_pgc(&dir);
     let out = pgn(&["pgc", "dump", &pgc]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let lines: Vec<String> = text(&out.stdout).lines().map(str::to_owned).collect();
@@ -72,9 +80,7 @@ fn dump_prints_a_line_per_record() {
 #[test]
 fn a_malformed_file_is_reported_at_its_byte_after_the_games_before_it() {
     let dir = TempDir::new("pgc-bad");
-    let input = dir.file("in.pgn", PLAIN);
-    let pgc = dir.join("out.pgc");
-    assert_eq!(pgn(&["pgc", "encode", &input, "-o", &pgc]).status.code(), Some(0));
+    let (_, pgc) = plain_pgc(&dir);
     let mut bytes = std::fs::read(&pgc).expect("written");
     let good = bytes.len();
     // A second game cut inside its first tag pair.
@@ -99,9 +105,7 @@ fn a_malformed_file_is_reported_at_its_byte_after_the_games_before_it() {
 #[test]
 fn compressed_pgc_is_read_and_a_pgn_file_is_not_pgc() {
     let dir = TempDir::new("pgc-zst");
-    let input = dir.file("in.pgn", PLAIN);
-    let pgc = dir.join("out.pgc");
-    assert_eq!(pgn(&["pgc", "encode", &input, "-o", &pgc]).status.code(), Some(0));
+    let (input, pgc) = plain_pgc(&dir);
     let bytes = std::fs::read(&pgc).expect("written");
     let compressed = dir.join("out.pgc.zst");
     std::fs::write(&compressed, zstd::encode_all(&bytes[..], 3).expect("zstd")).expect("written");

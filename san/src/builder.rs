@@ -130,6 +130,16 @@ impl GameBuilder {
         Ok(self.push_legal(m))
     }
 
+    /// Plays a move known to be legal in [`GameBuilder::position`] (one
+    /// the move generator gave for it, as a decoder of move indices has),
+    /// without looking for it again. A move that is not legal there makes
+    /// a game whose positions break the rules from that move on (never a
+    /// panic: see [`Walker`](crate::Walker)); debug builds check.
+    pub fn play_unchecked(&mut self, m: Move) -> &mut GameBuilder {
+        debug_assert!(self.position().is_legal(m), "{m:?} is not legal here");
+        self.push_legal(m)
+    }
+
     /// Plays the move that SAN text names (export SAN and the lenient forms
     /// of import SAN alike).
     ///
