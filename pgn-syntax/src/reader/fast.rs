@@ -109,4 +109,23 @@ impl<R: Read> Reader<R> {
         g.after_open = false;
         if g.skipping != Skipping::No { Fast::Again } else { Fast::General }
     }
+
+    /// The inner loop of a movetext that the visitor does not want (a
+    /// game it ended early, a variation it skipped): plain moves are
+    /// passed over as fast as the lexer finds them, and the general path
+    /// takes any other token, which may end what is skipped.
+    #[inline]
+    pub(super) fn skip_plain_moves(&mut self, g: &mut GameState) -> Fast {
+        let window = &self.src.buf[..self.src.end];
+        let mut moves = false;
+        while self.src.lexer.next_plain_move(window).is_some() {
+            moves = true;
+        }
+        if moves {
+            g.after_move = true;
+            g.moved = true;
+            g.after_open = false;
+        }
+        Fast::General
+    }
 }

@@ -349,8 +349,13 @@ impl<R: Read> Reader<R> {
             }
             // After an empty line the general path looks at what begins
             // the next line of moves (`starts_move_list`).
-            if g.phase == Phase::Movetext && g.skipping == Skipping::No && !g.after_empty {
-                match self.plain_moves(v, &mut g) {
+            if g.phase == Phase::Movetext && !g.after_empty {
+                let fast = if g.skipping == Skipping::No {
+                    self.plain_moves(v, &mut g)
+                } else {
+                    self.skip_plain_moves(&mut g)
+                };
+                match fast {
                     Fast::General => {}
                     Fast::Again => continue,
                     Fast::Ended => return Ok(Some(v.finish(&mut g))),
