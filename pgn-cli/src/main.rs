@@ -51,6 +51,7 @@ mod export_pass;
 mod input;
 mod pgc;
 mod report;
+mod select;
 mod sort;
 mod split;
 mod stats;
@@ -72,6 +73,9 @@ struct Cli {
     command: Command,
 }
 
+// The criteria of `select` make its variant large; the command is parsed
+// once.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// Count the move sequences of DEPTH plies from a position.
@@ -194,6 +198,82 @@ enum Command {
         /// The directory of the files.
         #[arg(long, value_name = "DIR")]
         dir: String,
+        #[command(flatten)]
+        format: ExportFlags,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Choose games by tags, players, openings, positions, material,
+    /// length and ending, and write them in export format, as a table,
+    /// or count them.
+    ///
+    /// Every criterion given must hold (--invert selects the games that
+    /// fail). A game whose tags fail is not replayed; one that cannot be
+    /// replayed is not selected and is reported with an error. Diagnostics
+    /// go to standard error; its last line is `games=N selected=S
+    /// written=W rejected=R unplayable=U errors=E warnings=W notes=N`.
+    /// A criteria file (--criteria) holds one `KEY VALUE` a line, KEY the
+    /// name of an option below (`player Tal`, `eco B20-B99`, `checkmate`
+    /// is `ending checkmate`, `has-variations` is `has variations`; also
+    /// `ignore-case`, `invert`, `any-line`).
+    Select {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<String>,
+        #[command(flatten)]
+        criteria: select::CriteriaArgs,
+        /// Write a table of these columns instead of the games, one row
+        /// per game: tag names, `PlyCount` (the main line's plies as
+        /// replayed), `moves`, `final-fen`, `game` (its number in its
+        /// file), `file`. Tab-separated, with a header line.
+        #[arg(long, value_name = "LIST", value_delimiter = ',')]
+        columns: Option<Vec<String>>,
+        /// The table as CSV (RFC 4180) instead.
+        #[arg(long, requires = "columns")]
+        csv: bool,
+        /// Write only the number of games selected.
+        #[arg(long, conflicts_with = "columns")]
+        count: bool,
+        #[command(flatten)]
+        format: ExportFlags,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Write each game once: a game whose main line has the same moves
+    /// from the same start as an earlier game's (in any of the inputs,
+    /// read as one database) is a duplicate, left out or written to
+    /// DUPS.
+    ///
+    /// Only a 64-bit hash per distinct game is held in memory; the exact
+    /// move sequences wait in a temporary file and are compared when two
+    /// hashes meet. Diagnostics go to standard error; its last line is
+    /// `games=N selected=S written=W rejected=0 duplicates=D unplayable=U
+    /// errors=E warnings=W notes=N` (selected: the games kept).
+    Dedupe {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write the games kept to this file instead of standard output.
+        #[arg(short, long, value_name = "OUT")]
+        output: Option<String>,
+        /// Write the duplicates to this file.
+        #[arg(long, value_name = "DUPS")]
+        duplicates: Option<String>,
+        /// Write a line per set of duplicates to this file: the file and
+        /// number of its first game and how many games it has (TSV).
+        #[arg(long, value_name = "REPORT")]
+        report: Option<String>,
+        /// Also compare these tags (comma-separated): games with other
+        /// values are not duplicates.
+        #[arg(long, value_name = "TAGS", value_delimiter = ',', conflicts_with = "final_position")]
+        tags: Option<Vec<String>>,
+        /// Compare only the final position of the main line: games that
+        /// end in the same position are duplicates, however they got there.
+        #[arg(long)]
+        final_position: bool,
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
@@ -382,6 +462,40 @@ fn main() -> ExitCode {
         }
         Command::Split { files, by, dir, format, noise } => {
             finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
+        }
+        Command::Select { files, output, criteria, columns, csv, count, format, noise } => {
+            let what = match (columns, count) {
+                (Some(columns), _) => select::Output::Table { columns, csv },
+                (None, true) => select::Output::Count,
+                (None, false) => select::Output::Games(format.args()),
+            };
+            finish("select", select::run(&files, output.as_deref(), &criteria, what, noise))
+        }
+        Command::Dedupe {
+            files,
+            output,
+            duplicates,
+            report,
+            tags,
+            final_position,
+            format,
+            noise,
+        } => {
+            let mode = match (tags, final_position) {
+                (_, true) => pgn_select::DuplicateMode::FinalPosition,
+                (Some(tags), false) => pgn_select::DuplicateMode::MovesAndTags(tags),
+                (None, false) => pgn_select::DuplicateMode::Moves,
+            };
+            let run = select::dedupe(
+                &files,
+                output.as_deref(),
+                duplicates.as_deref(),
+                report.as_deref(),
+                mode,
+                format.args(),
+                noise,
+            );
+            finish("dedupe", run)
         }
         Command::Pgc { command } => finish("pgc", pgc::run(command)),
         Command::Epd { files, check, to_fen, noise } => {

@@ -73,11 +73,20 @@ fn testkit_permitted(krate: &str, kind: DependencyKind) -> bool {
 /// crate gets a place in the table below.
 fn allowed(krate: &str) -> Option<Allowed> {
     /// The library crates, bottom layer first (ARCHITECTURE.md).
-    const LIBRARIES: &[&str] =
-        &["diag", "pgn-lex", "chess-core", "pgn-syntax", "fen-epd", "san", "pgn-export", "pgc"];
+    const LIBRARIES: &[&str] = &[
+        "diag",
+        "pgn-lex",
+        "chess-core",
+        "pgn-syntax",
+        "fen-epd",
+        "san",
+        "pgn-export",
+        "pgc",
+        "pgn-select",
+    ];
     const BELOW_SAN: &[&str] = &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex"];
-    /// `pgn-export` and `pgc` are siblings: both build on the game model
-    /// (`pgn-syntax` and `san`), and neither may use the other.
+    /// `pgn-export`, `pgc` and `pgn-select` are siblings: each builds on
+    /// the game model (`pgn-syntax` and `san`), and none may use another.
     const BELOW_WRITERS: &[&str] =
         &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
 
@@ -86,7 +95,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "pgn-syntax" => Allowed::Only(&["diag", "pgn-lex"]),
         "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
-        "pgn-export" | "pgc" => Allowed::Only(BELOW_WRITERS),
+        "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" => Allowed::Anything,
         _ => return None,

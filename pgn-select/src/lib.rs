@@ -1,0 +1,47 @@
+//! Choosing games: what people use pgn-extract for. A [`Selection`] of
+//! [`Criterion`]s (tags, players, ECO codes, dates, results, lengths,
+//! endings, openings, positions, material), decided by a [`Selector`]
+//! as each game is read and replayed; and duplicate detection
+//! ([`DuplicateIndex`]) over fingerprints of games.
+//!
+//! The selector is a [`san::ReplayVisitor`] in front of another one,
+//! which gets the events of every game that may be selected: in front of
+//! `pgn_export::StreamExporter`, it writes the selected games in export
+//! format. A game whose tags fail is ended when its tags end, and the
+//! reader skips its movetext without replaying it; one that cannot reach
+//! a wanted position any more is ended there.
+//!
+//! ```
+//! use san::pgn_syntax::Reader;
+//! use san::Replayer;
+//! use pgn_select::{Decide, Selection, Selector, Verdict};
+//!
+//! let pgn = b"[White \"Tal\"] [Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+//!             [White \"Tal\"] [Result \"0-1\"]\n\n1. d4 *\n";
+//! let selection = Selection::parse("player Tal\nending checkmate\nmaterial KQRRBBNNP8vKQRRBBNNP7")?;
+//! let mut replayer = Replayer::new(Selector::new(selection, Decide));
+//! let mut verdicts = Vec::new();
+//! for game in Reader::new(&pgn[..]).outputs(&mut replayer) {
+//!     verdicts.push(game?.verdict);
+//! }
+//! assert_eq!(verdicts, [Verdict::Selected, Verdict::Rejected]);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+
+mod criterion;
+mod dedupe;
+mod material;
+mod selection;
+mod selector;
+mod text;
+
+pub use criterion::{
+    Bound, Comparison, Criterion, CriterionError, DateRange, Ending, Opening, TagTest, Target,
+};
+pub use dedupe::{
+    DuplicateIndex, DuplicateMode, FileStore, MemoryStore, Seen, Store, fingerprint, hash,
+};
+pub use material::{MaterialError, MaterialPattern};
+pub use selection::{Selection, SelectionError};
+pub use selector::{Decide, Facts, Movetext, Selected, Selector, Verdict};
+pub use text::{TextMatch, TextOp};

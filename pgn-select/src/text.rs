@@ -1,0 +1,111 @@
+//! Matching text: equality, containment and `*`/`?` patterns over bytes,
+//! case-insensitive (ASCII) on request.
+
+/// How a [`TextMatch`] compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextOp {
+    /// The whole value equals the text.
+    Equal,
+    /// The value contains the text.
+    Contains,
+    /// The value matches the pattern: `*` any run of bytes, `?` any one
+    /// byte, every other byte itself.
+    Pattern,
+}
+
+/// A test of a text value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextMatch {
+    /// How to compare.
+    pub op: TextOp,
+    /// The text or pattern (lower-cased when `ignore_case`).
+    text: Vec<u8>,
+    /// ASCII letters compare without regard to case.
+    pub ignore_case: bool,
+}
+
+impl TextMatch {
+    /// A test of `op` against `text`.
+    pub fn new(op: TextOp, text: &[u8], ignore_case: bool) -> TextMatch {
+        let text = if ignore_case { text.to_ascii_lowercase() } else { text.to_vec() };
+        TextMatch { op, text, ignore_case }
+    }
+
+    /// The text or pattern, as compared (lower-cased when ignoring case).
+    pub fn text(&self) -> &[u8] {
+        &self.text
+    }
+
+    /// True if `value` passes.
+    pub fn matches(&self, value: &[u8]) -> bool {
+        let eq = |a: u8, b: u8| if self.ignore_case { a.to_ascii_lowercase() == b } else { a == b };
+        match self.op {
+            TextOp::Equal => {
+                value.len() == self.text.len()
+                    && value.iter().zip(&self.text).all(|(&a, &b)| eq(a, b))
+            }
+            TextOp::Contains => {
+                self.text.is_empty()
+                    || value
+                        .windows(self.text.len())
+                        .any(|w| w.iter().zip(&self.text).all(|(&a, &b)| eq(a, b)))
+            }
+            TextOp::Pattern => glob(&self.text, value, eq),
+        }
+    }
+}
+
+/// `*`/`?` matching in time `O(pattern × value)` at worst (one star is
+/// backtracked at a time: a later star makes earlier choices final).
+fn glob(pattern: &[u8], value: &[u8], eq: impl Fn(u8, u8) -> bool) -> bool {
+    let (mut p, mut v) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while v < value.len() {
+        match pattern.get(p) {
+            Some(b'*') => {
+                star = Some((p, v));
+                p += 1;
+            }
+            Some(&c) if c == b'?' || eq(value[v], c) => {
+                p += 1;
+                v += 1;
+            }
+            _ => match star {
+                Some((sp, sv)) => {
+                    p = sp + 1;
+                    v = sv + 1;
+                    star = Some((sp, sv + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    pattern[p.min(pattern.len())..].iter().all(|&c| c == b'*')
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_ops() {
+        let m =
+            |op, t: &str, v: &str, ic| TextMatch::new(op, t.as_bytes(), ic).matches(v.as_bytes());
+        assert!(m(TextOp::Equal, "Tal", "Tal", false));
+        assert!(!m(TextOp::Equal, "Tal", "tal", false));
+        assert!(m(TextOp::Equal, "Tal", "tAL", true));
+        assert!(m(TextOp::Contains, "aspar", "Kasparov, Garry", false));
+        assert!(!m(TextOp::Contains, "ASPAR", "Kasparov, Garry", false));
+        assert!(m(TextOp::Contains, "ASPAR", "Kasparov, Garry", true));
+        assert!(m(TextOp::Contains, "", "", false));
+        assert!(m(TextOp::Pattern, "Kasp*", "Kasparov", false));
+        assert!(m(TextOp::Pattern, "*rov", "Kasparov", false));
+        assert!(m(TextOp::Pattern, "K?sp*v", "Kasparov", false));
+        assert!(!m(TextOp::Pattern, "K?sp*x", "Kasparov", false));
+        assert!(m(TextOp::Pattern, "*a*a*", "Kasparov", false));
+        assert!(!m(TextOp::Pattern, "*a*a*a*", "Kasparov", false));
+        assert!(m(TextOp::Pattern, "19??.*", "1985.??.??", false));
+        assert!(m(TextOp::Pattern, "", "", false));
+        assert!(!m(TextOp::Pattern, "", "x", false));
+    }
+}
