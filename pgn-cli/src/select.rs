@@ -205,6 +205,9 @@ struct Pass<'a> {
     selection: &'a Selection,
     keep_main_line: bool,
     keep_final: bool,
+    /// The tags of each game ([`Selected::tags`]): for a table, and the
+    /// tags dedupe compares.
+    keep_tags: bool,
 }
 
 /// Runs every game of `files` through a selector in front of the visitor
@@ -225,10 +228,11 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
         &mut Diagnostics<E>,
     ) -> io::Result<()>,
 ) -> io::Result<()> {
-    let Pass { command, files, selection, keep_main_line, keep_final } = pass;
+    let Pass { command, files, selection, keep_main_line, keep_final, keep_tags } = pass;
     for (index, name) in files.iter().enumerate() {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
         let selector = Selector::new(selection.clone(), inner())
+            .keep_tags(keep_tags)
             .keep_main_line(keep_main_line)
             .keep_final_position(keep_final);
         let mut replayer = Replayer::new(selector);
@@ -383,6 +387,7 @@ pub(crate) fn run(
                     selection: &selection,
                     keep_main_line: false,
                     keep_final: false,
+                    keep_tags: false,
                 },
                 exporter,
                 &mut diagnostics,
@@ -416,6 +421,7 @@ pub(crate) fn run(
                     selection: &selection,
                     keep_main_line: false,
                     keep_final: wants_final,
+                    keep_tags: true,
                 },
                 || Decide,
                 &mut diagnostics,
@@ -446,6 +452,7 @@ pub(crate) fn run(
                     selection: &selection,
                     keep_main_line: false,
                     keep_final: false,
+                    keep_tags: false,
                 },
                 || Decide,
                 &mut diagnostics,
@@ -569,6 +576,7 @@ pub(crate) fn dedupe(
             selection: &Selection::new(),
             keep_main_line: true,
             keep_final: false,
+            keep_tags: matches!(mode, DuplicateMode::MovesAndTags(_)),
         },
         exporter,
         &mut diagnostics,

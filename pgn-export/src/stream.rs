@@ -283,6 +283,13 @@ impl ReplayVisitor for StreamExporter {
         self.diagnostics.push(GameDiagnostic::Replay(diagnostic.clone()));
     }
 
+    fn discard_tags(&mut self, mut tags: Tags) {
+        tags.clear();
+        self.spare_tags = Some(tags);
+        // The game's diagnostics went to the visitor in front.
+        self.diagnostics.clear();
+    }
+
     fn end_game(&mut self, tags: Tags) -> ExportedGame {
         // The start first: keeping broken games does not help it.
         let left_out = if !self.holds_start {

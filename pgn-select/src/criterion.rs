@@ -313,28 +313,58 @@ impl Criterion {
     }
 
     /// For a criterion that looks at the tags only, whether the game's
-    /// tags pass it; `None` for the others.
+    /// tags pass it; `None` for the others. The last pair of a name
+    /// counts (ruling E2); a criterion whose tag is missing fails.
     pub fn test_tags(&self, tags: &Tags) -> Option<bool> {
-        Some(match self {
-            Criterion::Tag { name, test } => tags.get(name).is_some_and(|v| match test {
-                TagTest::Text(m) => m.matches(v),
-                TagTest::Number(cmp, n) => integer(v).is_some_and(|v| cmp.holds(v, *n)),
-            }),
-            Criterion::Player(m) => {
-                tags.get("White").is_some_and(|v| m.matches(v))
-                    || tags.get("Black").is_some_and(|v| m.matches(v))
+        let mut hits = 0;
+        for tag in tags.iter() {
+            if let Some((slot, pass)) = self.test_pair(tag.name, tag.value) {
+                hits = with_slot(hits, slot, pass);
             }
-            Criterion::Eco { low, high } => {
-                tags.get("ECO").and_then(eco_code).is_some_and(|c| *low <= c && c <= *high)
-            }
-            Criterion::Date(range) => tags.get("Date").is_some_and(|d| range.contains(d)),
-            Criterion::Result(results) => tags
-                .get("Result")
-                .and_then(|v| GameResult::from_ascii(v.trim_ascii()).ok())
-                .is_some_and(|r| results.contains(&r)),
-            _ => return None,
-        })
+        }
+        self.is_tag_test().then_some(hits != 0)
     }
+
+    /// For a criterion that looks at the tags only and a tag pair it
+    /// looks at: the slot of the pair (0, or 1 for the Black tag of
+    /// [`Criterion::Player`]) and whether the pair passes. The criterion
+    /// passes when some slot's last pair passed ([`with_slot`] keeps the
+    /// slots): what a selector that sees the pairs one by one, without
+    /// keeping them, decides.
+    #[inline]
+    pub fn test_pair(&self, name: &[u8], value: &[u8]) -> Option<(u8, bool)> {
+        let pass = match self {
+            Criterion::Tag { name: n, test } if n.as_bytes() == name => match test {
+                TagTest::Text(m) => m.matches(value),
+                TagTest::Number(cmp, n) => integer(value).is_some_and(|v| cmp.holds(v, *n)),
+            },
+            Criterion::Player(m) => {
+                let slot = match name {
+                    b"White" => 0,
+                    b"Black" => 1,
+                    _ => return None,
+                };
+                return Some((slot, m.matches(value)));
+            }
+            Criterion::Eco { low, high } if name == b"ECO" => {
+                eco_code(value).is_some_and(|c| *low <= c && c <= *high)
+            }
+            Criterion::Date(range) if name == b"Date" => range.contains(value),
+            Criterion::Result(results) if name == b"Result" => {
+                GameResult::from_ascii(value.trim_ascii()).is_ok_and(|r| results.contains(&r))
+            }
+            _ => return None,
+        };
+        Some((0, pass))
+    }
+}
+
+/// The slots that passed (a bit each), after a pair of `slot` that passed
+/// or not.
+#[inline]
+pub fn with_slot(hits: u8, slot: u8, pass: bool) -> u8 {
+    let bit = 1 << slot;
+    if pass { hits | bit } else { hits & !bit }
 }
 
 /// Why a criterion could not be read.

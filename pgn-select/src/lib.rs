@@ -37,6 +37,7 @@ mod text;
 
 pub use criterion::{
     Bound, Comparison, Criterion, CriterionError, DateRange, Ending, Opening, TagTest, Target,
+    with_slot,
 };
 pub use dedupe::{
     DuplicateIndex, DuplicateMode, FileStore, MemoryStore, Seen, Store, fingerprint, hash,

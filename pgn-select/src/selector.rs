@@ -16,7 +16,7 @@ use san::pgn_syntax::tags::GameResult;
 use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Tags};
 use san::{GameDiagnostic, Played, ReplayDiagnostic, ReplayVisitor};
 
-use crate::criterion::{Criterion, Ending};
+use crate::criterion::{Criterion, Ending, with_slot};
 use crate::selection::Selection;
 
 /// What became of a game.
@@ -60,7 +60,8 @@ pub struct Selected<O> {
     /// The inner visitor's output: `None` when the game was ended before
     /// its movetext reached the inner visitor (rejected by its tags).
     pub output: Option<O>,
-    /// The game's tags.
+    /// The game's tags, when kept ([`Selector::keep_tags`]); otherwise
+    /// empty.
     pub tags: Tags,
     /// What was learned of it.
     pub facts: Facts,
@@ -106,6 +107,11 @@ pub struct Selector<V> {
     selection: Selection,
     inner: V,
     states: Vec<State>,
+    /// Per criterion, the tag slots whose last pair passed.
+    hits: Vec<u8>,
+    /// The tag criteria, by index.
+    tag_tests: Vec<usize>,
+    keep_tags: bool,
     number: u64,
     facts: Facts,
     broken: bool,
@@ -128,8 +134,14 @@ impl<V: ReplayVisitor> Selector<V> {
                     | Criterion::Material { at_end: true, .. }
             )
         });
+        let tag_tests = (0..selection.criteria().len())
+            .filter(|&i| selection.criteria()[i].is_tag_test())
+            .collect();
         Selector {
             states: vec![State::Open; selection.criteria().len()],
+            hits: vec![0; selection.criteria().len()],
+            tag_tests,
+            keep_tags: false,
             selection,
             inner,
             number: 0,
@@ -148,6 +160,12 @@ impl<V: ReplayVisitor> Selector<V> {
     /// which some criteria need anyway.
     pub fn keep_final_position(mut self, keep: bool) -> Selector<V> {
         self.keep_final |= keep;
+        self
+    }
+
+    /// Also keeps each game's tags ([`Selected::tags`]; otherwise empty).
+    pub fn keep_tags(mut self, keep: bool) -> Selector<V> {
+        self.keep_tags = keep;
         self
     }
 
@@ -348,6 +366,7 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
         self.number += 1;
         self.states.iter_mut().for_each(|s| *s = State::Open);
+        self.hits.iter_mut().for_each(|h| *h = 0);
         self.facts = Facts::default();
         self.broken = false;
         self.main_line.clear();
@@ -369,7 +388,14 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         value: &[u8],
         at: &mut Place<'_>,
     ) -> ControlFlow<Self::Output> {
-        tags.1.push(name, value);
+        for &i in &self.tag_tests {
+            if let Some((slot, pass)) = self.selection.criteria()[i].test_pair(name, value) {
+                self.hits[i] = with_slot(self.hits[i], slot, pass);
+            }
+        }
+        if self.keep_tags {
+            tags.1.push(name, value);
+        }
         match self.inner.tag(&mut tags.0, name, value, at) {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
             ControlFlow::Break(o) => {
@@ -385,12 +411,11 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         (inner, tags): Self::Tags,
         start: Option<&Position>,
     ) -> ControlFlow<Self::Output, Self::Movetext> {
-        for (c, s) in self.selection.criteria().iter().zip(&mut self.states) {
-            if let Some(pass) = c.test_tags(&tags) {
-                *s = if pass { State::Pass } else { State::Fail };
-            }
+        for &i in &self.tag_tests {
+            self.states[i] = if self.hits[i] != 0 { State::Pass } else { State::Fail };
         }
         if self.rejected_early() {
+            self.inner.discard_tags(inner);
             return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
         }
         match start {
@@ -597,4 +622,62 @@ impl ReplayVisitor for Decide {
     }
 
     fn end_game(&mut self, _: ()) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use san::Replayer;
+    use san::pgn_syntax::Reader;
+
+    use super::*;
+
+    /// The verdict of each game, and whether the inner visitor saw it end.
+    fn run(criteria: &str, pgn: &str) -> Vec<(Verdict, bool)> {
+        let selection = Selection::parse(criteria).expect("criteria");
+        let mut replayer = Replayer::new(Selector::new(selection, Decide));
+        Reader::new(pgn.as_bytes())
+            .outputs(&mut replayer)
+            .map(|g| g.map(|g| (g.verdict, g.output.is_some())))
+            .collect::<Result<_, _>>()
+            .expect("read")
+    }
+
+    #[test]
+    fn the_last_pair_of_a_name_counts() {
+        let pgn = "[White \"A\"]\n[White \"B\"]\n\n1. e4 *\n";
+        assert_eq!(run("white A", pgn), [(Verdict::Rejected, false)]);
+        assert_eq!(run("white B", pgn), [(Verdict::Selected, true)]);
+        // Either colour, each by its last pair.
+        let pgn = "[White \"A\"]\n[Black \"B\"]\n[White \"C\"]\n\n1. e4 *\n";
+        assert_eq!(run("player A", pgn), [(Verdict::Rejected, false)]);
+        assert_eq!(run("player B", pgn), [(Verdict::Selected, true)]);
+        assert_eq!(run("player C", pgn), [(Verdict::Selected, true)]);
+    }
+
+    #[test]
+    fn a_missing_tag_fails_and_invert_selects_it() {
+        let pgn = "[White \"A\"]\n\n1. e4 *\n";
+        assert_eq!(run("eco A00-E99", pgn), [(Verdict::Rejected, false)]);
+        assert_eq!(run("invert\neco A00-E99", pgn), [(Verdict::Selected, true)]);
+    }
+
+    #[test]
+    fn a_game_is_ended_once_it_cannot_reach_the_position() {
+        // The position after 1. e4 e5: 1. d4 leaves it out of reach at
+        // once; the inner visitor never sees the end of that game.
+        let fen = "fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
+        let pgn = "1. d4 d5 2. e4 e5 *\n\n1. e4 e5 2. Nf3 *\n\n1. Nf3 Nf6 2. e4 e5 *\n";
+        assert_eq!(
+            run(fen, pgn),
+            [(Verdict::Rejected, false), (Verdict::Selected, true), (Verdict::Rejected, true)]
+        );
+    }
+
+    #[test]
+    fn a_game_that_cannot_be_replayed_is_unplayable_unless_its_tags_fail() {
+        let pgn = "[White \"A\"]\n\n1. e4 e5 2. Ke3 *\n\n[White \"B\"]\n\n1. e4 e5 2. Ke3 *\n";
+        assert_eq!(run("white A", pgn), [(Verdict::Unplayable, true), (Verdict::Rejected, false)]);
+        let bad_fen = "[White \"A\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
+        assert_eq!(run("white A", bad_fen), [(Verdict::Unplayable, true)]);
+    }
 }

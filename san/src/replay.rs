@@ -487,6 +487,13 @@ pub trait ReplayVisitor {
 
     /// The game is over; returns what the visitor made of it.
     fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output;
+
+    /// Takes back the tag state of a game that a visitor in front of this
+    /// one ended before its movetext (a selector whose tag criteria
+    /// failed): no `begin_movetext` or `end_game` comes for it. By default
+    /// the state is dropped; a visitor may keep its buffers for the next
+    /// game.
+    fn discard_tags(&mut self, _tags: Self::Tags) {}
 }
 
 /// Replays games as they are read: a `pgn_syntax::Visitor` that resolves
