@@ -112,6 +112,10 @@ pub struct Selector<V> {
     /// The tag criteria, by index.
     tag_tests: Vec<usize>,
     keep_tags: bool,
+    /// Some criterion looks at positions ([`Selection::watches_positions`]).
+    watches_positions: bool,
+    /// Some criterion is an opening in a fixed order.
+    openings: bool,
     number: u64,
     facts: Facts,
     broken: bool,
@@ -142,6 +146,11 @@ impl<V: ReplayVisitor> Selector<V> {
             hits: vec![0; selection.criteria().len()],
             tag_tests,
             keep_tags: false,
+            watches_positions: selection.watches_positions(),
+            openings: selection
+                .criteria()
+                .iter()
+                .any(|c| matches!(c, Criterion::Opening(o) if !o.transpositions)),
             selection,
             inner,
             number: 0,
@@ -466,7 +475,8 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
             if self.keep_final {
                 self.facts.final_position = Some(played.after.clone());
             }
-            for (c, s) in self.selection.criteria().iter().zip(&mut self.states) {
+            let criteria = if self.openings { self.selection.criteria() } else { &[] };
+            for (c, s) in criteria.iter().zip(&mut self.states) {
                 if let Criterion::Opening(o) = c
                     && !o.transpositions
                     && *s == State::Open
@@ -479,7 +489,7 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
                 }
             }
         }
-        if self.selection.watches_positions() {
+        if self.watches_positions {
             self.position(played.after, main, self.facts.plies);
         }
         self.stop(m)?;
