@@ -101,7 +101,7 @@ pub(crate) struct CriteriaArgs {
     /// Positions and material count in variations too.
     #[arg(long)]
     any_line: bool,
-    /// Text tests ignore ASCII case.
+    /// Text tests ignore ASCII case (also those of criteria files).
     #[arg(short = 'i', long)]
     ignore_case: bool,
     /// Read criteria from FILE, one `KEY VALUE` a line (`player Tal`,
@@ -120,7 +120,8 @@ impl CriteriaArgs {
         let mut selection = Selection::new();
         for path in &self.criteria {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            let file = Selection::parse(&text).map_err(|e| format!("{path}: {e}"))?;
+            let file = Selection::parse_with_case(&text, self.ignore_case)
+                .map_err(|e| format!("{path}: {e}"))?;
             for c in file.criteria() {
                 selection.push(c.clone());
             }

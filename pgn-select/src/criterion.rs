@@ -49,13 +49,14 @@ pub enum Criterion {
     HasVariations,
     /// The game has at least one comment.
     HasComments,
-    /// The Result tag contradicts the main line's final position: it is
-    /// checkmate and the tag does not give the win to the side that
-    /// mated, or stalemate and the tag is not a draw.
+    /// The Result tag (or, in a game without one, the termination marker)
+    /// contradicts the main line's final position: it is checkmate and
+    /// the result is not the win of the side that mated, or stalemate and
+    /// it is not a draw (`*` contradicts nothing).
     ResultContradicts,
     /// The main line starts with these moves (or, transposed, reaches
     /// the position after them at the same ply by any order).
-    Opening(Opening),
+    Opening(Box<Opening>),
     /// A line reaches this position.
     Reaches(Target),
     /// The material matches the pattern: at any ply of a line, or at the
@@ -152,8 +153,22 @@ fn span(year: u16, month: Option<u8>, day: Option<u8>) -> (u32, u32) {
             let v = base + u32::from(m) * 100 + u32::from(d);
             (v, v)
         }
-        (Some(m), None) => (base + u32::from(m) * 100 + 1, base + u32::from(m) * 100 + 31),
+        (Some(m), None) => {
+            let first = base + u32::from(m) * 100;
+            (first + 1, first + u32::from(days_in_month(year, m)))
+        }
         (None, _) => (base + 101, base + 1231),
+    }
+}
+
+/// The days of a month of the (proleptic) Gregorian calendar.
+fn days_in_month(year: u16, month: u8) -> u8 {
+    let leap = year.is_multiple_of(4) && (!year.is_multiple_of(100) || year.is_multiple_of(400));
+    match month {
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => 31,
     }
 }
 
@@ -173,6 +188,9 @@ pub enum Ending {
 pub struct Opening {
     /// Where the moves are played from (the standard start, or a FEN).
     pub start: Position,
+    /// The start as a position to compare with a game's start: by
+    /// placement and Zobrist key, so not by move counters.
+    pub start_target: Target,
     /// The moves.
     pub moves: Vec<Move>,
     /// Any order of moves that reaches the same position at the same ply
@@ -286,9 +304,9 @@ impl Criterion {
                 _ => return Err(error("variations or comments".into())),
             },
             "result-contradicts" if value.is_empty() => Criterion::ResultContradicts,
-            "opening" | "opening-transposed" => {
-                Criterion::Opening(opening(value, key == "opening-transposed").map_err(error)?)
-            }
+            "opening" | "opening-transposed" => Criterion::Opening(Box::new(
+                opening(value, key == "opening-transposed").map_err(error)?,
+            )),
             "fen" | "placement" => {
                 Criterion::Reaches(target(value, key == "placement").map_err(error)?)
             }
@@ -563,7 +581,14 @@ fn opening(value: &str, transpositions: bool) -> Result<Opening, String> {
     if list.is_empty() {
         return Err("at least one move".into());
     }
-    Ok(Opening { after: Target::new(&pos, false), start, moves: list, transpositions })
+    let start_target = Target::new(&start, false);
+    Ok(Opening {
+        after: Target::new(&pos, false),
+        start_target,
+        start,
+        moves: list,
+        transpositions,
+    })
 }
 
 impl fmt::Display for Bound {

@@ -44,7 +44,7 @@ pub fn fingerprint(
         put_position(&pos, out);
         return;
     }
-    if *start == Position::new() {
+    if is_standard_start(start) {
         out.push(0);
     } else {
         out.push(1);
@@ -65,6 +65,15 @@ pub fn fingerprint(
             }
         }
     }
+}
+
+/// True if `pos` is the standard start, whatever its move counters.
+fn is_standard_start(pos: &Position) -> bool {
+    let standard = Position::new();
+    pos.board() == standard.board()
+        && pos.turn() == standard.turn()
+        && pos.castling_rights() == standard.castling_rights()
+        && pos.legal_ep_square().is_none()
 }
 
 /// A move in 15 bits: from, to, promotion. Enough to tell the legal moves

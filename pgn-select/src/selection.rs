@@ -59,13 +59,10 @@ impl Selection {
 
     /// True if some criterion looks at the positions of the moves.
     pub fn watches_positions(&self) -> bool {
-        self.criteria.iter().any(|c| {
-            matches!(
-                c,
-                Criterion::Reaches(_)
-                    | Criterion::Material { at_end: false, .. }
-                    | Criterion::Opening(crate::Opening { transpositions: true, .. })
-            )
+        self.criteria.iter().any(|c| match c {
+            Criterion::Reaches(_) | Criterion::Material { at_end: false, .. } => true,
+            Criterion::Opening(o) => o.transpositions,
+            _ => false,
         })
     }
 
@@ -84,8 +81,18 @@ impl Selection {
     ///
     /// The first line that cannot be read, with its line number.
     pub fn parse(text: &str) -> Result<Selection, SelectionError> {
+        Selection::parse_with_case(text, false)
+    }
+
+    /// [`Selection::parse`], with text tests ignoring case from the first
+    /// line when `ignore_case` (as if the text began with `ignore-case`).
+    ///
+    /// # Errors
+    ///
+    /// The first line that cannot be read, with its line number.
+    pub fn parse_with_case(text: &str, ignore_case: bool) -> Result<Selection, SelectionError> {
         let mut selection = Selection::new();
-        let mut ignore_case = false;
+        let mut ignore_case = ignore_case;
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
             if line.is_empty() || line.starts_with('#') {

@@ -48,6 +48,9 @@ pub struct Facts {
     pub final_position: Option<Position>,
     /// The termination marker.
     pub termination: Option<GameResult>,
+    /// The Result tag's value, when it is one of the four results (the
+    /// last Result pair, ruling E2).
+    pub result_tag: Option<GameResult>,
 }
 
 /// A game as the selector hands it on.
@@ -269,6 +272,8 @@ impl<V: ReplayVisitor> Selector<V> {
     /// Ends the game early as rejected, when it is.
     fn stop(&mut self, m: &mut Movetext<V::Movetext>) -> ControlFlow<Selected<V::Output>> {
         if self.rejected_early() {
+            // Not the end of the game: no final position.
+            self.facts.final_position = None;
             let tags = std::mem::take(&mut m.tags);
             return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
         }
@@ -314,7 +319,7 @@ impl<V: ReplayVisitor> Selector<V> {
         let plies = self.facts.plies;
         let final_pos = self.facts.final_position.as_ref();
         let (variations, comments) = (self.facts.variations, self.facts.comments);
-        let termination = self.facts.termination;
+        let result = self.facts.result_tag.or(self.facts.termination);
         for (c, s) in self.selection.criteria().iter().zip(&mut self.states) {
             if *s != State::Open {
                 continue;
@@ -325,9 +330,7 @@ impl<V: ReplayVisitor> Selector<V> {
                 Criterion::Ending(e) => final_pos.is_some_and(|p| ends(p, *e)),
                 Criterion::HasVariations => variations > 0,
                 Criterion::HasComments => comments > 0,
-                Criterion::ResultContradicts => {
-                    final_pos.is_some_and(|p| contradicts(p, termination))
-                }
+                Criterion::ResultContradicts => final_pos.is_some_and(|p| contradicts(p, result)),
                 Criterion::Material { pattern, at_end: true } => {
                     final_pos.is_some_and(|p| pattern.matches(p.board()))
                 }
@@ -402,6 +405,9 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
                 self.hits[i] = with_slot(self.hits[i], slot, pass);
             }
         }
+        if name == b"Result" {
+            self.facts.result_tag = GameResult::from_ascii(value.trim_ascii()).ok();
+        }
         if self.keep_tags {
             tags.1.push(name, value);
         }
@@ -440,7 +446,7 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
                     if let Criterion::Opening(o) = c
                         && !o.transpositions
                         && *s == State::Open
-                        && *pos != o.start
+                        && !o.start_target.is(pos)
                     {
                         *s = State::Fail;
                     }
