@@ -28,6 +28,7 @@ pub mod pgc_fixtures;
 pub mod reading;
 pub mod san;
 pub mod san_cross;
+pub mod select_fixtures;
 pub mod snapshot;
 
 mod parallel;
@@ -95,6 +96,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(export::checks());
     checks.extend(pgc_fixtures::checks());
     checks.extend(pgc::checks());
+    checks.extend(select_fixtures::checks());
     checks.extend(perft::checks());
     checks
 }
