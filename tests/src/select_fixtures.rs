@@ -42,6 +42,7 @@ use crate::{Check, Context, Section};
 /// folder as a whole.
 pub const FIXTURE_ROWS: &[(&str, &[&str])] = &[
     ("pgn select: tag criteria (fixtures)", &["tag_", "player_", "eco_", "date_", "result_"]),
+    ("pgn select: length, ending and annotation criteria (fixtures)", &["game_"]),
 ];
 
 /// The rows of this module.
