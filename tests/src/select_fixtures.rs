@@ -44,6 +44,7 @@ pub const FIXTURE_ROWS: &[(&str, &[&str])] = &[
     ("pgn select: tag criteria (fixtures)", &["tag_", "player_", "eco_", "date_", "result_"]),
     ("pgn select: length, ending and annotation criteria (fixtures)", &["game_"]),
     ("pgn select: opening criteria (fixtures)", &["opening_"]),
+    ("pgn select: position criteria (fixtures)", &["fen_", "placement_"]),
 ];
 
 /// The rows of this module.
