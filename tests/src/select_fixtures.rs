@@ -45,6 +45,7 @@ pub const FIXTURE_ROWS: &[(&str, &[&str])] = &[
     ("pgn select: length, ending and annotation criteria (fixtures)", &["game_"]),
     ("pgn select: opening criteria (fixtures)", &["opening_"]),
     ("pgn select: position criteria (fixtures)", &["fen_", "placement_"]),
+    ("pgn select: material criteria (fixtures)", &["material_"]),
 ];
 
 /// The rows of this module.
