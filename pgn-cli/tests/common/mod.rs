@@ -1,4 +1,4 @@
-//! What the tests of `pgn sort` and `pgn split` share: a temporary
+//! What the tests of `pgn sort`, `pgn split` and `pgn select` share: a temporary
 //! directory, running the binary, and games written in export format (so
 //! that what the command writes of them is what they are).
 
