@@ -187,6 +187,16 @@ fn ignore_case_holds_for_options_with_i_and_in_a_file_after_its_line() {
 }
 
 #[test]
+fn ignore_case_on_the_command_line_holds_for_criteria_files_too() {
+    let dir = TempDir::new("select-case-file");
+    let (file, _) = input(&dir);
+    let criteria = dir.file("tal.criteria", "player TAL\n");
+    // `-i`: "Text tests ignore ASCII case (also those of criteria files)."
+    let run = pgn(&["select", &file, "--count", "-i", "--criteria", &criteria]);
+    assert_eq!(text(&run.stdout), "2\n", "{}", text(&run.stderr));
+}
+
+#[test]
 fn a_game_that_cannot_be_replayed_is_an_error_and_exit_code_1() {
     let dir = TempDir::new("select-unplayable");
     let good = game(&[("White", "Tal")], "1. e4 e5 *");
