@@ -27,9 +27,12 @@ pub enum Verdict {
     Selected,
     /// It does not.
     Rejected,
-    /// Its tags pass, but it could not be replayed (a move that cannot be
-    /// played, a start that cannot be set up), so the rest cannot be
-    /// decided.
+    /// It could not be replayed (a move that cannot be played, a start
+    /// that cannot be set up) before its verdict was known. A game whose
+    /// verdict is known earlier is not replayed further, so a move that
+    /// cannot be played after that point goes unseen: a game whose tags
+    /// fail, or that left a wanted opening, is `Rejected` whatever comes
+    /// later. Selected games are always replayed to their end.
     Unplayable,
 }
 

