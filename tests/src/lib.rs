@@ -28,6 +28,7 @@ pub mod pgc_fixtures;
 pub mod reading;
 pub mod san;
 pub mod san_cross;
+pub mod select_peers;
 pub mod snapshot;
 
 mod parallel;
@@ -96,5 +97,6 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(pgc_fixtures::checks());
     checks.extend(pgc::checks());
     checks.extend(perft::checks());
+    checks.extend(select_peers::checks());
     checks
 }
