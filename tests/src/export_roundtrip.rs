@@ -28,7 +28,7 @@
 //!
 //! The fuzz target `export` (`fuzz/src/export.rs`) calls the same checks.
 
-use std::io::Read as _;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use pgn_export::{ExportOptions, StreamExporter, TagSet, Unfit, Writer, is_broken, unfit};
@@ -341,12 +341,28 @@ impl Input {
 fn decompress(path: &Path, limit: Option<u64>) -> Result<Vec<u8>, String> {
     let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
     let decoder = zstd::stream::read::Decoder::new(file).map_err(|e| format!("zstd: {e}"))?;
+    read_limited(decoder, limit).map_err(|e| format!("zstd: {e}"))
+}
+
+/// The bytes of a corpus file, decompressed when its name ends in `.zst`;
+/// or, as [`decompress`] cuts them, their first `limit` bytes up to the
+/// end of the last game that starts before the limit.
+pub(crate) fn read_corpus_file(path: &Path, limit: Option<u64>) -> Result<Vec<u8>, String> {
+    if path.extension().is_some_and(|e| e == "zst") {
+        return decompress(path, limit);
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open: {e}"))?;
+    read_limited(file, limit).map_err(|e| format!("cannot read: {e}"))
+}
+
+/// Everything `input` gives, or its first `limit` bytes cut back as
+/// [`decompress`] says.
+fn read_limited(input: impl Read, limit: Option<u64>) -> std::io::Result<Vec<u8>> {
     let mut bytes = Vec::new();
-    let read = match limit {
-        Some(limit) => decoder.take(limit).read_to_end(&mut bytes),
-        None => { decoder }.read_to_end(&mut bytes),
+    match limit {
+        Some(limit) => input.take(limit).read_to_end(&mut bytes)?,
+        None => { input }.read_to_end(&mut bytes)?,
     };
-    read.map_err(|e| format!("zstd: {e}"))?;
     if limit.is_some_and(|limit| bytes.len() as u64 == limit)
         && let Some(end) = bytes.windows(3).rposition(|w| w == b"\n\n[")
     {

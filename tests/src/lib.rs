@@ -29,6 +29,7 @@ pub mod reading;
 pub mod san;
 pub mod san_cross;
 pub mod select_fixtures;
+pub mod select_peers;
 pub mod snapshot;
 
 mod parallel;
@@ -98,5 +99,6 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(pgc::checks());
     checks.extend(select_fixtures::checks());
     checks.extend(perft::checks());
+    checks.extend(select_peers::checks());
     checks
 }
