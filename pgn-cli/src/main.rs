@@ -209,7 +209,9 @@ enum Command {
     ///
     /// Every criterion given must hold (--invert selects the games that
     /// fail). A game whose tags fail is not replayed; one that cannot be
-    /// replayed is not selected and is reported with an error. Diagnostics
+    /// replayed is not selected and is reported with an error (with
+    /// --keep-broken and tag criteria only, it is written as read from
+    /// its first move that cannot be played). Diagnostics
     /// go to standard error; its last line is `games=N selected=S
     /// written=W rejected=R unplayable=U errors=E warnings=W notes=N`.
     /// A criteria file (--criteria) holds one `KEY VALUE` a line, KEY the
@@ -251,7 +253,9 @@ enum Command {
     /// move sequences wait in a temporary file and are compared when two
     /// hashes meet. Diagnostics go to standard error; its last line is
     /// `games=N selected=S written=W rejected=0 duplicates=D unplayable=U
-    /// errors=E warnings=W notes=N` (selected: the games kept).
+    /// errors=E warnings=W notes=N` (selected: the games kept). A game
+    /// that cannot be replayed is left out with an error (--keep-broken
+    /// is refused).
     Dedupe {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]

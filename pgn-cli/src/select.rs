@@ -209,6 +209,9 @@ struct Pass<'a> {
     /// The tags of each game ([`Selected::tags`]): for a table, and the
     /// tags dedupe compares.
     keep_tags: bool,
+    /// Games that cannot be replayed are written as read (`--keep-broken`
+    /// with a selection on tags alone, whose verdict they do not change).
+    writes_broken: bool,
 }
 
 /// Runs every game of `files` through a selector in front of the visitor
@@ -229,7 +232,8 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
         &mut Diagnostics<E>,
     ) -> io::Result<()>,
 ) -> io::Result<()> {
-    let Pass { command, files, selection, keep_main_line, keep_final, keep_tags } = pass;
+    let Pass { command, files, selection, keep_main_line, keep_final, keep_tags, writes_broken } =
+        pass;
     for (index, name) in files.iter().enumerate() {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
         let selector = Selector::new(selection.clone(), inner())
@@ -249,7 +253,9 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
                     match game.verdict {
                         Verdict::Selected => counts.selected += 1,
                         Verdict::Rejected => counts.rejected += 1,
-                        Verdict::Unplayable => unplayable(&game, name, counts, diagnostics)?,
+                        Verdict::Unplayable => {
+                            unplayable(&game, name, writes_broken, counts, diagnostics)?
+                        }
                     }
                     on_game(&game, replayer.inner_mut(), name, index, counts, diagnostics)?;
                     replayer.inner_mut().recycle(game);
@@ -287,6 +293,7 @@ fn report<E: Write>(
 fn unplayable<O, E: Write>(
     game: &Selected<O>,
     name: &str,
+    written: bool,
     counts: &mut Counts,
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
@@ -303,11 +310,16 @@ fn unplayable<O, E: Write>(
         .and_then(|r| r.at)
         .map(|at| format!("{}:{}: ", at.line, at.column))
         .unwrap_or_default();
+    let (what, label) = if written {
+        ("game written as read from there (--keep-broken)", "game could not be replayed")
+    } else {
+        ("game not selected", "game not selected: it could not be replayed")
+    };
     let line = format_args!(
-        "{name}:{place}game {}: error: game not selected: it could not be replayed ({why})",
+        "{name}:{place}game {}: error: {what}: it could not be replayed ({why})",
         game.number
     );
-    diagnostics.report(Severity::Error, "game not selected: it could not be replayed", line)
+    diagnostics.report(Severity::Error, label, line)
 }
 
 fn create(
@@ -380,6 +392,7 @@ pub(crate) fn run(
     let mut counts = Counts::default();
     match what {
         Output::Games(args) => {
+            let writes_broken = args.keep_broken && selection.tags_only();
             let exporter = || StreamExporter::new(args.options).keep_broken(args.keep_broken);
             run_inputs(
                 Pass {
@@ -389,13 +402,16 @@ pub(crate) fn run(
                     keep_main_line: false,
                     keep_final: false,
                     keep_tags: false,
+                    writes_broken,
                 },
                 exporter,
                 &mut diagnostics,
                 &mut status,
                 &mut counts,
                 |game, selector, name, _, counts, diagnostics| {
-                    if game.verdict == Verdict::Selected {
+                    if game.verdict == Verdict::Selected
+                        || game.verdict == Verdict::Unplayable && writes_broken
+                    {
                         let text = selector.inner().output();
                         write_exported(game, text, &mut out, name, counts, diagnostics)?;
                     }
@@ -423,6 +439,7 @@ pub(crate) fn run(
                     keep_main_line: false,
                     keep_final: wants_final,
                     keep_tags: true,
+                    writes_broken: false,
                 },
                 || Decide,
                 &mut diagnostics,
@@ -454,6 +471,7 @@ pub(crate) fn run(
                     keep_main_line: false,
                     keep_final: false,
                     keep_tags: false,
+                    writes_broken: false,
                 },
                 || Decide,
                 &mut diagnostics,
@@ -547,6 +565,17 @@ pub(crate) fn dedupe(
     const COMMAND: &str = "dedupe";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
+    if args.keep_broken {
+        // A game that cannot be replayed has no moves to compare.
+        writeln!(
+            diagnostics.out,
+            "pgn dedupe: --keep-broken cannot be used: a game that cannot be replayed has no \
+             move sequence to compare, and is left out with an error"
+        )?;
+        diagnostics.out.flush()?;
+        status.unreadable += 1;
+        return Ok(status);
+    }
     let Some(out) = create(output, COMMAND, &mut status, &mut diagnostics.out)? else {
         diagnostics.out.flush()?;
         return Ok(status);
@@ -578,6 +607,7 @@ pub(crate) fn dedupe(
             keep_main_line: true,
             keep_final: false,
             keep_tags: matches!(mode, DuplicateMode::MovesAndTags(_)),
+            writes_broken: false,
         },
         exporter,
         &mut diagnostics,

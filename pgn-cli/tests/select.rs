@@ -392,3 +392,43 @@ fn dedupe_leaves_out_a_game_it_cannot_replay_with_exit_code_1() {
          notes=0\n"
     ), "{stderr}");
 }
+
+#[test]
+fn keep_broken_writes_a_game_chosen_by_its_tags_alone_as_read() {
+    let dir = TempDir::new("select-keep-broken");
+    let good = game(&[("White", "Tal")], "1. e4 e5 *");
+    let broken = game(&[("White", "Tal")], "1. e4 Ke3 *");
+    let file = dir.file("in.pgn", &[good.as_str(), &broken].concat());
+    let run = pgn(&["select", &file, "--player", "Tal", "--keep-broken"]);
+    let stderr = text(&run.stderr);
+    assert_eq!(run.status.code(), Some(1), "{stderr}");
+    let stdout = text(&run.stdout);
+    assert!(stdout.starts_with(&good), "{stdout}");
+    assert!(
+        stdout.ends_with("1. e4 {pgn: not replayed from here, moves as read} 1... Ke3 *\n\n"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("game 2: error: game written as read from there (--keep-broken)"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.ends_with(
+            "\ngames=2 selected=1 written=2 rejected=0 unplayable=1 errors=2 warnings=0 notes=0\n"
+        ),
+        "{stderr}"
+    );
+    // With a criterion on the moves, the broken game cannot be decided.
+    let run = pgn(&["select", &file, "--player", "Tal", "--plies", "1..", "--keep-broken"]);
+    assert_eq!(text(&run.stdout), good);
+}
+
+#[test]
+fn dedupe_refuses_keep_broken() {
+    let dir = TempDir::new("dedupe-keep-broken");
+    let file = dir.file("in.pgn", &played("A", "B", "1. e4 e5 *"));
+    let run = pgn(&["dedupe", &file, "--keep-broken"]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(text(&run.stdout), "");
+    assert!(text(&run.stderr).starts_with("pgn dedupe: --keep-broken cannot be used"));
+}

@@ -98,7 +98,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(pgc_fixtures::checks());
     checks.extend(pgc::checks());
     checks.extend(select_fixtures::checks());
-    checks.extend(perft::checks());
     checks.extend(select_peers::checks());
+    checks.extend(perft::checks());
     checks
 }
