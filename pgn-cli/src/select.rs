@@ -224,7 +224,7 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
     status: &mut Status,
     counts: &mut Counts,
     mut on_game: impl FnMut(
-        &Selected<V::Output>,
+        &mut Selected<V::Output>,
         &mut Selector<V>,
         &str,
         usize,
@@ -245,7 +245,7 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
         let mut failure = None;
         loop {
             match reader.read_game(&mut replayer) {
-                Ok(Some(game)) => {
+                Ok(Some(mut game)) => {
                     counts.games += 1;
                     for d in &game.diagnostics {
                         report(d, name, counts, diagnostics)?;
@@ -257,7 +257,7 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
                             unplayable(&game, name, writes_broken, counts, diagnostics)?
                         }
                     }
-                    on_game(&game, replayer.inner_mut(), name, index, counts, diagnostics)?;
+                    on_game(&mut game, replayer.inner_mut(), name, index, counts, diagnostics)?;
                     replayer.inner_mut().recycle(game);
                 }
                 Ok(None) => break,
@@ -416,6 +416,9 @@ pub(crate) fn run(
                         write_exported(game, text, &mut out, name, counts, diagnostics)?;
                     }
                     selector.inner_mut().clear_output();
+                    if let Some(exported) = game.output.take() {
+                        selector.inner_mut().recycle(exported);
+                    }
                     Ok(())
                 },
             )?;
@@ -635,6 +638,9 @@ pub(crate) fn dedupe(
                 }
             }
             selector.inner_mut().clear_output();
+            if let Some(exported) = game.output.take() {
+                selector.inner_mut().recycle(exported);
+            }
             Ok(())
         },
     );
