@@ -3,7 +3,6 @@
 //! notation), to a file or standard output; diagnostics and the counts on
 //! standard error.
 
-use std::fs::File;
 use std::io::{self, BufWriter, Write};
 use std::str::FromStr;
 
@@ -12,7 +11,7 @@ use san::Language;
 
 use crate::export_pass::export_inputs;
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, cannot_create};
+use crate::{Status, create_output};
 
 /// Reads the value of `--notation`: `san`, `lan`, `uci`, `fan`, or the
 /// English name of a language of §17 (SAN with its piece letters).
@@ -47,17 +46,9 @@ pub(crate) fn run(
 ) -> io::Result<Status> {
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    let out: Box<dyn Write> = match output {
-        None | Some("-") => Box::new(io::stdout().lock()),
-        Some(path) => match File::create(path) {
-            Ok(file) => Box::new(file),
-            Err(err) => {
-                cannot_create(&mut status, &mut diagnostics.out, "export", path, &err)?;
-                return Ok(status);
-            }
-        },
+    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, "export")? else {
+        return Ok(status);
     };
-    let mut out = BufWriter::with_capacity(1 << 16, out);
     let total = export_inputs("export", files, args, &mut diagnostics, &mut status, |_, text| {
         out.write_all(text)
     })?;

@@ -434,6 +434,28 @@ pub(crate) fn cannot_create(
     writeln!(errors, "pgn {command}: cannot create {name}: {err}")
 }
 
+/// Opens the output `path` (standard output for `None` or `-`) behind a
+/// 64 KiB buffer, or reports that it cannot be created ([`cannot_create`])
+/// and gives `None`.
+pub(crate) fn create_output(
+    path: Option<&str>,
+    status: &mut Status,
+    errors: &mut impl Write,
+    command: &str,
+) -> io::Result<Option<io::BufWriter<Box<dyn Write>>>> {
+    let out: Box<dyn Write> = match path {
+        None | Some("-") => Box::new(io::stdout().lock()),
+        Some(path) => match std::fs::File::create(path) {
+            Ok(file) => Box::new(file),
+            Err(err) => {
+                cannot_create(status, errors, command, path, &err)?;
+                return Ok(None);
+            }
+        },
+    };
+    Ok(Some(io::BufWriter::with_capacity(1 << 16, out)))
+}
+
 /// The exit code of a run: its status, or for a failure to write the
 /// output, 0 when the reader of the output has gone (`| head`), else 2.
 fn finish(command: &str, run: io::Result<Status>) -> ExitCode {

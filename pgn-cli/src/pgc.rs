@@ -3,7 +3,6 @@
 //! command is where it meets `pgn-export` (decode writes export format).
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use clap::Subcommand;
@@ -14,7 +13,7 @@ use pgn_syntax::Reader;
 use san::{Replayer, San};
 
 use crate::input::Content;
-use crate::{Status, cannot_create, unreadable};
+use crate::{Status, create_output, unreadable};
 
 /// The subcommands of `pgn pgc`.
 #[derive(Subcommand)]
@@ -124,32 +123,11 @@ impl Counts {
     }
 }
 
-/// Opens the output `path` (standard output for `None` or `-`), or reports
-/// that it cannot be created.
-fn create(
-    path: Option<&str>,
-    status: &mut Status,
-    errors: &mut impl Write,
-    command: &str,
-) -> io::Result<Option<BufWriter<Box<dyn Write>>>> {
-    let out: Box<dyn Write> = match path {
-        None | Some("-") => Box::new(io::stdout().lock()),
-        Some(path) => match File::create(path) {
-            Ok(file) => Box::new(file),
-            Err(err) => {
-                cannot_create(status, errors, command, path, &err)?;
-                return Ok(None);
-            }
-        },
-    };
-    Ok(Some(BufWriter::with_capacity(1 << 16, out)))
-}
-
 fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
     const COMMAND: &str = "pgc encode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
-    let Some(mut out) = create(Some(output), &mut status, &mut errors, COMMAND)? else {
+    let Some(mut out) = create_output(Some(output), &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
     let mut counts = Counts::default();
@@ -209,7 +187,7 @@ fn decode(files: &[String], output: Option<&str>) -> io::Result<Status> {
     const COMMAND: &str = "pgc decode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
-    let Some(out) = create(output, &mut status, &mut errors, COMMAND)? else {
+    let Some(out) = create_output(output, &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
     let mut sink = IoSink(Counting { inner: out, bytes: 0 });

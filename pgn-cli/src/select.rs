@@ -19,7 +19,7 @@ use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
 use crate::export::ExportArgs;
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, cannot_create, unreadable};
+use crate::{Status, cannot_create, create_output, unreadable};
 
 /// The criteria of `pgn select`, as options. Each takes the value of its
 /// key in a criteria file (`pgn select --help` lists the forms).
@@ -214,6 +214,21 @@ struct Pass<'a> {
     writes_broken: bool,
 }
 
+impl<'a> Pass<'a> {
+    /// A pass that keeps nothing of the games beyond their verdicts.
+    fn new(command: &'a str, files: &'a [String], selection: &'a Selection) -> Pass<'a> {
+        Pass {
+            command,
+            files,
+            selection,
+            keep_main_line: false,
+            keep_final: false,
+            keep_tags: false,
+            writes_broken: false,
+        }
+    }
+}
+
 /// Runs every game of `files` through a selector in front of the visitor
 /// `inner` makes (one a file), reporting diagnostics and counting; each
 /// game goes to `on_game` with the input's name and its index.
@@ -322,24 +337,6 @@ fn unplayable<O, E: Write>(
     diagnostics.report(Severity::Error, label, line)
 }
 
-fn create(
-    path: Option<&str>,
-    command: &str,
-    status: &mut Status,
-    errors: &mut impl Write,
-) -> io::Result<Option<Box<dyn Write>>> {
-    Ok(Some(match path {
-        None | Some("-") => Box::new(io::stdout().lock()),
-        Some(path) => match File::create(path) {
-            Ok(file) => Box::new(file),
-            Err(err) => {
-                cannot_create(status, errors, command, path, &err)?;
-                return Ok(None);
-            }
-        },
-    }))
-}
-
 /// Writes a game's exported text, counting it; a game the exporter left
 /// out (a set-up position in reduced export format) is an error.
 fn write_exported<E: Write>(
@@ -384,26 +381,17 @@ pub(crate) fn run(
             return Ok(status);
         }
     };
-    let Some(out) = create(output, COMMAND, &mut status, &mut diagnostics.out)? else {
+    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         diagnostics.out.flush()?;
         return Ok(status);
     };
-    let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut counts = Counts::default();
     match what {
         Output::Games(args) => {
             let writes_broken = args.keep_broken && selection.tags_only();
             let exporter = || StreamExporter::new(args.options).keep_broken(args.keep_broken);
             run_inputs(
-                Pass {
-                    command: COMMAND,
-                    files,
-                    selection: &selection,
-                    keep_main_line: false,
-                    keep_final: false,
-                    keep_tags: false,
-                    writes_broken,
-                },
+                Pass { writes_broken, ..Pass::new(COMMAND, files, &selection) },
                 exporter,
                 &mut diagnostics,
                 &mut status,
@@ -436,13 +424,9 @@ pub(crate) fn run(
             let mut row = Vec::new();
             run_inputs(
                 Pass {
-                    command: COMMAND,
-                    files,
-                    selection: &selection,
-                    keep_main_line: false,
                     keep_final: wants_final,
                     keep_tags: true,
-                    writes_broken: false,
+                    ..Pass::new(COMMAND, files, &selection)
                 },
                 || Decide,
                 &mut diagnostics,
@@ -467,15 +451,7 @@ pub(crate) fn run(
         }
         Output::Count => {
             run_inputs(
-                Pass {
-                    command: COMMAND,
-                    files,
-                    selection: &selection,
-                    keep_main_line: false,
-                    keep_final: false,
-                    keep_tags: false,
-                    writes_broken: false,
-                },
+                Pass::new(COMMAND, files, &selection),
                 || Decide,
                 &mut diagnostics,
                 &mut status,
@@ -579,11 +555,10 @@ pub(crate) fn dedupe(
         status.unreadable += 1;
         return Ok(status);
     }
-    let Some(out) = create(output, COMMAND, &mut status, &mut diagnostics.out)? else {
+    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         diagnostics.out.flush()?;
         return Ok(status);
     };
-    let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut dups = match duplicates {
         None => None,
         Some(path) => match File::create(path) {
@@ -599,18 +574,15 @@ pub(crate) fn dedupe(
     let store_file =
         File::options().read(true).write(true).create(true).truncate(true).open(&store_path)?;
     let mut index = DuplicateIndex::new(FileStore::new(store_file));
+    let no_criteria = Selection::new();
     let mut counts = Counts::default();
     let mut print = Vec::new();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
         Pass {
-            command: COMMAND,
-            files,
-            selection: &Selection::new(),
             keep_main_line: true,
-            keep_final: false,
             keep_tags: matches!(mode, DuplicateMode::MovesAndTags(_)),
-            writes_broken: false,
+            ..Pass::new(COMMAND, files, &no_criteria)
         },
         exporter,
         &mut diagnostics,

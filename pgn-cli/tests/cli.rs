@@ -2,9 +2,13 @@
 //! one missing, a closed output pipe, which diagnostics it prints, and
 //! compressed input.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+
+use common::pgn_with_stdin;
 
 /// A file in the temporary folder, removed when dropped.
 struct TempFile(PathBuf);
@@ -29,25 +33,6 @@ impl Drop for TempFile {
 
 fn pgn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pgn")).args(args).output().expect("pgn runs")
-}
-
-/// Runs `pgn` with `input` on its standard input.
-fn pgn_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pgn runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    // Written from a thread: a large input fills the pipe before `pgn`
-    // has written its output.
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("pgn ends");
-    writer.join().expect("the writer ends").expect("input written");
-    out
 }
 
 fn text(bytes: &[u8]) -> String {

@@ -9,26 +9,8 @@
 mod common;
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-use common::{TempDir, game, pgn, text};
-
-/// Runs `pgn` with `input` on its standard input.
-fn pgn_with_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("pgn runs");
-    let mut stdin = child.stdin.take().expect("piped");
-    let input = input.to_vec();
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("pgn ends");
-    writer.join().expect("the writer ends").expect("input written");
-    out
-}
+use common::{TempDir, game, pgn, pgn_with_stdin, text};
 
 fn gzip(data: &[u8]) -> Vec<u8> {
     let mut out = Vec::new();

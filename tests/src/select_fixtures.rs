@@ -33,7 +33,6 @@ use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
 use san::{GameDiagnostic, Replayer};
 
-use crate::reading::no_panic;
 use crate::snapshot::{self, file_name, list_files};
 use crate::{Check, Context, Section};
 
@@ -59,7 +58,7 @@ pub fn checks() -> Vec<Check> {
                 if index == 0 {
                     check_folder(section);
                 }
-                fixture_row(prefixes, section);
+                snapshot::fixture_row(prefixes, fixtures(), &dir(), check_fixture, section);
             })
         })
         .collect()
@@ -104,7 +103,7 @@ fn check_folder(section: &mut Section) {
                 if !criteria_path(path).is_file() {
                     section.fail(format!("{name}: no .criteria file beside it"));
                 }
-                if !FIXTURE_ROWS.iter().any(|(_, prefixes)| counts(prefixes, &name)) {
+                if !FIXTURE_ROWS.iter().any(|(_, prefixes)| snapshot::counted_by(prefixes, &name)) {
                     section.fail(format!(
                         "{name}: no row counts it (FIXTURE_ROWS in tests/src/select_fixtures.rs)"
                     ));
@@ -122,27 +121,6 @@ fn check_folder(section: &mut Section) {
         if !files.iter().any(|fixture| snapshot_path(fixture) == snapshot) {
             section.fail(format!("{}: snapshot without a fixture", snapshot.display()));
         }
-    }
-}
-
-fn counts(prefixes: &[&str], name: &str) -> bool {
-    prefixes.iter().any(|prefix| name.starts_with(prefix))
-}
-
-/// One row: a case for each fixture it counts; none at all is a failure.
-fn fixture_row(prefixes: &[&str], section: &mut Section) {
-    let fixtures = match fixtures() {
-        Ok(fixtures) => fixtures,
-        Err(e) => return section.fail(e),
-    };
-    let mine: Vec<&PathBuf> =
-        fixtures.iter().filter(|path| counts(prefixes, &file_name(path))).collect();
-    if mine.is_empty() {
-        section.fail(format!("no fixtures {prefixes:?} in {}", dir().display()));
-    }
-    for path in mine {
-        let outcome = no_panic(|| check_fixture(path)).and_then(|outcome| outcome);
-        section.record(outcome.map_err(|e| format!("{}: {e}", file_name(path))));
     }
 }
 

@@ -145,6 +145,38 @@ pub(crate) fn file_name(path: &std::path::Path) -> String {
     path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
+/// True if `name` starts with one of `prefixes`: a fixture a row counts.
+pub(crate) fn counted_by(prefixes: &[&str], name: &str) -> bool {
+    prefixes.iter().any(|prefix| name.starts_with(prefix))
+}
+
+/// One row of fixtures, the stems of whose files say which row counts
+/// them: a case for each of `fixtures` whose name starts with one of
+/// `prefixes`, checked by `check` (a panic is a failed case); none at all
+/// is a failure. `fixtures` is the fixture folder (`dir`) listed, or why
+/// it could not be.
+pub(crate) fn fixture_row(
+    prefixes: &[&str],
+    fixtures: Result<Vec<PathBuf>, String>,
+    dir: &Path,
+    check: impl Fn(&Path) -> Result<(), String>,
+    section: &mut crate::Section,
+) {
+    let fixtures = match fixtures {
+        Ok(fixtures) => fixtures,
+        Err(e) => return section.fail(e),
+    };
+    let mine: Vec<&PathBuf> =
+        fixtures.iter().filter(|path| counted_by(prefixes, &file_name(path))).collect();
+    if mine.is_empty() {
+        section.fail(format!("no fixtures {prefixes:?} in {}", dir.display()));
+    }
+    for path in mine {
+        let outcome = crate::reading::no_panic(|| check(path)).and_then(|outcome| outcome);
+        section.record(outcome.map_err(|e| format!("{}: {e}", file_name(path))));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,12 +1,14 @@
-//! What the tests of `pgn sort`, `pgn split` and `pgn select` share: a temporary
-//! directory, running the binary, and games written in export format (so
+//! What the tests of `pgn sort`, `pgn split`, `pgn pgc` and `pgn select`
+//! share: a temporary directory, running the binary (with or without
+//! standard input), and games written in export format (so
 //! that what the command writes of them is what they are).
 
 // Each test crate that includes this module uses a part of it.
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// A directory in the temporary folder, removed with what it holds when
 /// dropped.
@@ -45,6 +47,25 @@ impl Drop for TempDir {
 
 pub(crate) fn pgn(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_pgn")).args(args).output().expect("pgn runs")
+}
+
+/// Runs `pgn` with `input` on its standard input.
+pub(crate) fn pgn_with_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pgn"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("pgn runs");
+    let mut stdin = child.stdin.take().expect("piped");
+    // Written from a thread: a large input fills the pipe before `pgn`
+    // has written its output.
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output().expect("pgn ends");
+    writer.join().expect("the writer ends").expect("input written");
+    out
 }
 
 pub(crate) fn text(bytes: &[u8]) -> String {
