@@ -374,12 +374,7 @@ pub(crate) fn run(
     let mut status = Status::default();
     let selection = match criteria.selection() {
         Ok(s) => s,
-        Err(why) => {
-            writeln!(diagnostics.out, "pgn select: {why}")?;
-            diagnostics.out.flush()?;
-            status.unreadable += 1;
-            return Ok(status);
-        }
+        Err(why) => return refuse(COMMAND, &why, &mut diagnostics, status),
     };
     let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         diagnostics.out.flush()?;
@@ -466,6 +461,20 @@ pub(crate) fn run(
     Ok(status)
 }
 
+/// Ends a run that cannot start (a bad criterion, an option refused):
+/// the reason on standard error, and exit code 2.
+fn refuse<E: Write>(
+    command: &str,
+    why: &str,
+    diagnostics: &mut Diagnostics<E>,
+    mut status: Status,
+) -> io::Result<Status> {
+    writeln!(diagnostics.out, "pgn {command}: {why}")?;
+    diagnostics.out.flush()?;
+    status.unreadable += 1;
+    Ok(status)
+}
+
 /// The value of a column for a game.
 fn column<O>(game: &Selected<O>, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
     match name {
@@ -545,15 +554,9 @@ pub(crate) fn dedupe(
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     if args.keep_broken {
-        // A game that cannot be replayed has no moves to compare.
-        writeln!(
-            diagnostics.out,
-            "pgn dedupe: --keep-broken cannot be used: a game that cannot be replayed has no \
-             move sequence to compare, and is left out with an error"
-        )?;
-        diagnostics.out.flush()?;
-        status.unreadable += 1;
-        return Ok(status);
+        let why = "--keep-broken cannot be used: a game that cannot be replayed has no move \
+                   sequence to compare, and is left out with an error";
+        return refuse(COMMAND, why, &mut diagnostics, status);
     }
     let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         diagnostics.out.flush()?;
