@@ -10,8 +10,8 @@ use std::io::{self, BufWriter, Write};
 use clap::Args;
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_select::{
-    Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
-    Selector, Verdict, fingerprint,
+    Criterion, Decide, Deduper, DuplicateMode, FileStore, Seen, Selected, Selection, Selector,
+    Verdict,
 };
 use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
@@ -576,17 +576,13 @@ pub(crate) fn dedupe(
     let store_path = std::env::temp_dir().join(format!("pgn-dedupe-{}.tmp", std::process::id()));
     let store_file =
         File::options().read(true).write(true).create(true).truncate(true).open(&store_path)?;
-    let mut index = DuplicateIndex::new(FileStore::new(store_file));
+    let keep_tags = matches!(mode, DuplicateMode::MovesAndTags(_));
+    let mut deduper = Deduper::new(mode, FileStore::new(store_file));
     let no_criteria = Selection::new();
     let mut counts = Counts::default();
-    let mut print = Vec::new();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
-        Pass {
-            keep_main_line: true,
-            keep_tags: matches!(mode, DuplicateMode::MovesAndTags(_)),
-            ..Pass::new(COMMAND, files, &no_criteria)
-        },
+        Pass { keep_main_line: true, keep_tags, ..Pass::new(COMMAND, files, &no_criteria) },
         exporter,
         &mut diagnostics,
         &mut status,
@@ -595,11 +591,9 @@ pub(crate) fn dedupe(
             if game.verdict == Verdict::Selected
                 && let Some((start, moves)) = selector.main_line()
             {
-                print.clear();
-                fingerprint(&mode, start, moves, &game.tags, &mut print);
                 let id = (file_index as u64) << 40 | game.number;
                 let text = selector.inner().output();
-                match index.insert(&print, id)? {
+                match deduper.check(start, moves, &game.tags, id)? {
                     Seen::First(_) => {
                         write_exported(game, text, &mut out, name, counts, diagnostics)?;
                     }
@@ -630,7 +624,7 @@ pub(crate) fn dedupe(
             Ok(f) => {
                 let mut w = BufWriter::new(f);
                 writeln!(w, "file\tgame\tcopies")?;
-                for (id, copies) in index.repeated() {
+                for (id, copies) in deduper.index().repeated() {
                     let file = files.get((id >> 40) as usize).map_or("", String::as_str);
                     writeln!(w, "{file}\t{}\t{copies}", id & ((1 << 40) - 1))?;
                 }

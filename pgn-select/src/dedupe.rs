@@ -325,6 +325,67 @@ impl<S: Store> DuplicateIndex<S> {
     }
 }
 
+/// Duplicate detection in one value: a [`DuplicateMode`], the
+/// [`DuplicateIndex`] of the games seen, and the buffer their
+/// fingerprints are made in. What `pgn dedupe` runs for each game that
+/// a [`Selector`](crate::Selector) kept the main line of
+/// ([`Selector::keep_main_line`](crate::Selector::keep_main_line), and
+/// [`Selector::keep_tags`](crate::Selector::keep_tags) for
+/// [`DuplicateMode::MovesAndTags`]).
+///
+/// ```
+/// use pgn_select::{Deduper, DuplicateMode, MemoryStore, Seen};
+/// use san::pgn_syntax::Tags;
+/// use san::{Position, San};
+///
+/// let start = Position::new();
+/// let e4 = San::from_ascii(b"e4")?.resolve(&start)?.m;
+/// let d4 = San::from_ascii(b"d4")?.resolve(&start)?.m;
+/// let mut deduper = Deduper::new(DuplicateMode::Moves, MemoryStore::default());
+/// let tags = Tags::new();
+/// assert_eq!(deduper.check(&start, &[e4], &tags, 1)?, Seen::First(0));
+/// assert_eq!(deduper.check(&start, &[d4], &tags, 2)?, Seen::First(1));
+/// assert_eq!(deduper.check(&start, &[e4], &tags, 3)?, Seen::Duplicate { set: 0, of: 1 });
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug)]
+pub struct Deduper<S> {
+    mode: DuplicateMode,
+    index: DuplicateIndex<S>,
+    print: Vec<u8>,
+}
+
+impl<S: Store> Deduper<S> {
+    /// A deduper comparing games as `mode` says, keeping fingerprints in
+    /// `store`.
+    pub fn new(mode: DuplicateMode, store: S) -> Deduper<S> {
+        Deduper { mode, index: DuplicateIndex::new(store), print: Vec::new() }
+    }
+
+    /// Looks up a game (its start, main-line moves and tags), adding it
+    /// when it is new; `id` names it ([`DuplicateIndex::insert`]).
+    ///
+    /// # Errors
+    ///
+    /// The store fails.
+    pub fn check(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        tags: &Tags,
+        id: u64,
+    ) -> io::Result<Seen> {
+        self.print.clear();
+        fingerprint(&self.mode, start, moves, tags, &mut self.print);
+        self.index.insert(&self.print, id)
+    }
+
+    /// The index of the games seen: their sets and counts.
+    pub fn index(&self) -> &DuplicateIndex<S> {
+        &self.index
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

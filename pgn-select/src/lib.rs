@@ -2,7 +2,7 @@
 //! [`Criterion`]s (tags, players, ECO codes, dates, results, lengths,
 //! endings, openings, positions, material), decided by a [`Selector`]
 //! as each game is read and replayed; and duplicate detection
-//! ([`DuplicateIndex`]) over fingerprints of games.
+//! ([`Deduper`], over a [`DuplicateIndex`] of fingerprints of games).
 //!
 //! The selector is a [`san::ReplayVisitor`] in front of another one,
 //! which gets the events of every game that may be selected: in front of
@@ -40,7 +40,7 @@ pub use criterion::{
     with_slot,
 };
 pub use dedupe::{
-    DuplicateIndex, DuplicateMode, FileStore, MemoryStore, Seen, Store, fingerprint, hash,
+    Deduper, DuplicateIndex, DuplicateMode, FileStore, MemoryStore, Seen, Store, fingerprint, hash,
 };
 pub use material::{MaterialError, MaterialPattern};
 pub use selection::{Selection, SelectionError};

@@ -17,8 +17,8 @@
 //! replayed by a [`Replayer`] in front of a [`Selector`] of the row's
 //! selection (a game that cannot be replayed is not chosen, as
 //! pgn-extract leaves it out); for `dedupe`, every game that replays is
-//! fingerprinted by its main line ([`fingerprint`], [`DuplicateMode::Moves`])
-//! and kept when its fingerprint is new to a [`DuplicateIndex`], as `pgn
+//! fingerprinted by its main line ([`Deduper`], [`DuplicateMode::Moves`])
+//! and kept when the deduper has not seen its fingerprint, as `pgn
 //! dedupe` does. The case passes when the games chosen are those of the
 //! file, but for the differences listed in [`KNOWN`], each with its reason;
 //! a difference not listed fails, and so does a listed one that no longer
@@ -44,10 +44,7 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use pgn_select::{
-    Decide, DuplicateIndex, DuplicateMode, MemoryStore, Seen, Selection, Selector, Verdict,
-    fingerprint,
-};
+use pgn_select::{Decide, Deduper, DuplicateMode, MemoryStore, Seen, Selection, Selector, Verdict};
 use pgn_syntax::Reader;
 use san::Replayer;
 
@@ -297,8 +294,7 @@ pub fn choose(input: &[u8], ask: &Ask) -> Result<Outcome, String> {
     };
     let mut replayer = Replayer::new(Selector::new(selection, Decide).keep_main_line(dedupe));
     let mut reader = Reader::new(input);
-    let mut index = DuplicateIndex::new(MemoryStore::default());
-    let mut print = Vec::new();
+    let mut deduper = Deduper::new(DuplicateMode::Moves, MemoryStore::default());
     let mut outcome = Outcome::default();
     while let Some(game) =
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
@@ -310,9 +306,9 @@ pub fn choose(input: &[u8], ask: &Ask) -> Result<Outcome, String> {
                     .inner()
                     .main_line()
                     .ok_or_else(|| format!("game {}: replayed, but no main line", game.number))?;
-                print.clear();
-                fingerprint(&DuplicateMode::Moves, start, moves, &game.tags, &mut print);
-                let seen = index.insert(&print, game.number).map_err(|e| e.to_string())?;
+                let seen = deduper
+                    .check(start, moves, &game.tags, game.number)
+                    .map_err(|e| e.to_string())?;
                 matches!(seen, Seen::First(_))
             }
             Verdict::Selected => true,
