@@ -320,3 +320,76 @@ fn a_game_ended_early_without_a_marker_does_not_swallow_the_next() {
     let got = games(b"[Event \"a\"]\n\n1. e4 e5\n\n[Event \"b\"]\n\n1. d4 *\n", log);
     assert_eq!(got, [vec!["[Event]", "e4"], vec!["[Event]", "d4", "*"]]);
 }
+
+/// The games of `input` as a visitor that ends each at its first move
+/// sees them, and as one that reads everything: that move (or the
+/// termination marker of a game without moves). Ending a game early must not move where the next one starts.
+fn ended_at_first_move_and_whole(input: &[u8]) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
+    struct FirstMove;
+    impl Visitor for FirstMove {
+        type Tags = Events;
+        type Movetext = Events;
+        type Output = Events;
+        fn begin_tags(&mut self) -> ControlFlow<Events, Events> {
+            ControlFlow::Continue(Vec::new())
+        }
+        fn begin_movetext(&mut self, events: Events) -> ControlFlow<Events, Events> {
+            ControlFlow::Continue(events)
+        }
+        fn san(
+            &mut self,
+            events: &mut Events,
+            san: &[u8],
+            _: Option<Suffix>,
+            _: &mut Place<'_>,
+        ) -> ControlFlow<Events> {
+            events.push(String::from_utf8_lossy(san).into_owned());
+            ControlFlow::Break(std::mem::take(events))
+        }
+        fn termination(
+            &mut self,
+            events: &mut Events,
+            result: GameResult,
+            _: &mut Place<'_>,
+        ) -> ControlFlow<Events> {
+            events.push(result.as_str().into());
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, events: Events) -> Events {
+            events
+        }
+    }
+    let mut reader = Reader::new(input);
+    let mut ended = Vec::new();
+    while let Some(game) = reader.read_game(&mut FirstMove).expect("in-memory input") {
+        ended.push(game);
+    }
+    let whole = games(input, Log::default())
+        .into_iter()
+        .map(|events| {
+            // The first move, or the marker of a game without one.
+            let moves_and_markers =
+                events.into_iter().filter(|e| !e.starts_with(['[', '(', ')', '$']));
+            moves_and_markers.take(1).collect()
+        })
+        .collect();
+    (ended, whole)
+}
+
+#[test]
+fn a_game_ended_early_ends_where_the_game_read_whole_ends() {
+    // What a skipped movetext holds is passed over as a read one is: a
+    // `*` in `[...]` or `<...>`, or in a variation, ends nothing (the
+    // first two were found by fuzzing pgn select, whose selections of
+    // the same games numbered them differently).
+    for input in [
+        &b"1. e4 [*5] e5 *\n\n1. d4 *\n"[..],
+        b"1. e4 <*> e5 1-0\n\n1. d4 *\n",
+        b"1. e4 e5 [%clk 0:01 *] 2. Nf3 *\n1. c4 *\n",
+        b"1. e4 (1. d4 *) e5 1-0\n1. c4 *\n",
+        b"4[*5]",
+    ] {
+        let (ended, whole) = ended_at_first_move_and_whole(input);
+        assert_eq!(ended, whole, "{}", String::from_utf8_lossy(input));
+    }
+}

@@ -384,10 +384,16 @@ impl<R: Read> Reader<R> {
                     return Ok(self.terminate(v, g, result, tok.offset));
                 }
             }
-            TokenKind::LeftBracket if g.phase != Phase::Tags => {
-                if let Bracket::NextGame = self.bracket(v, g, tok)? {
-                    return Ok(true);
-                }
+            TokenKind::LeftBracket if g.phase != Phase::Tags => match self.bracket(v, g, tok)? {
+                Bracket::NextGame => return Ok(true),
+                // Skipped to its `]` as in a movetext read (without the
+                // report): what it holds (`[*]`) ends nothing.
+                Bracket::Stray(tok) => self.skip_closing(tok.text.1, b']'),
+            },
+            // `<...>` too, as `skip_reserved` does.
+            TokenKind::LeftAngle => {
+                let tok = self.with_line(g, tok)?;
+                self.skip_closing(tok.text.1, b'>');
             }
             _ => {}
         }
