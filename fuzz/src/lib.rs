@@ -17,6 +17,7 @@
 //! | [`export`] | export (with the options of the first byte: reduced export format, parts left out), read back, export again: the same bytes; streaming and tree export agree |
 //! | [`pgc_decode`] | the PGC decoder on any bytes: no panic, an error inside the input; every decoded game encodes, and decoding that gives the same export and the same records |
 //! | [`pgc_roundtrip`] | PGN encoded as PGC and decoded exports as before (lossy without comments); streaming and tree encoding agree |
+//! | [`select`] | criteria and PGN: no panic; a selection and its inversion agree on every game |
 //!
 //! Later issues add their own targets: a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in
@@ -30,6 +31,7 @@ pub mod pgc_roundtrip;
 pub mod reader;
 pub mod replay;
 pub mod san;
+pub mod select;
 
 /// Shows bytes for a failure message: as text where they are UTF-8, with
 /// escapes for the rest.

@@ -57,6 +57,7 @@ const TARGETS: &[Target] = &[
     Target { name: "export", max_len: 8 * 1024, seeds: export_seeds },
     Target { name: "pgc_decode", max_len: 4 * 1024, seeds: pgc_seeds },
     Target { name: "pgc_roundtrip", max_len: 8 * 1024, seeds: pgn_seeds },
+    Target { name: "select", max_len: 8 * 1024, seeds: select_seeds },
 ];
 
 /// Runs the targets named in `args` (all when none is) and prints the
@@ -451,6 +452,22 @@ fn pgc_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     for path in sources.fixtures(&["pgc"], &[".hex"]) {
         seeds.extend(fs::read(path).ok().map(|text| hex_bytes(&text)));
     }
+    unique(seeds)
+}
+
+/// The `pgn select` fixtures, each its criteria, a NUL byte and its PGN
+/// (`pgn_fuzz::select`), and the PGN seeds alone (criteria from their
+/// first byte).
+fn select_seeds(sources: &Sources) -> Vec<Vec<u8>> {
+    let mut seeds = Vec::new();
+    for path in sources.fixtures(&["select"], &[".pgn"]) {
+        let (Ok(pgn), Ok(criteria)) = (fs::read(&path), fs::read(path.with_extension("criteria")))
+        else {
+            continue;
+        };
+        seeds.push([&criteria[..], &[0], &pgn].concat());
+    }
+    seeds.extend(pgn_seeds(sources));
     unique(seeds)
 }
 
