@@ -187,6 +187,31 @@ fn results_do_not_depend_on_how_the_input_arrives() {
 }
 
 #[test]
+fn the_move_after_an_en_passant_mark_survives_a_refill_at_the_mark() {
+    // `B6e.p.` ends at the `.p.` without looking past it; when the window
+    // ended there, the byte after it was read from the stale part of the
+    // buffer (a `?` of the run before), taken for a suffix, and the next
+    // move was swallowed as that suffix. Found by the reader fuzz target.
+    for input in [&b"???????B6e.p.B"[..], b"x???????B6e.p.B", b"???????Be.p.!B *"] {
+        let whole = games(input, Log::default());
+        for size in [1, 2, 3, 4, 7, 64] {
+            let mut reader = Reader::builder().buffer_size(size).build(Trickle(input));
+            let mut log = Log::default();
+            let mut trickled = Vec::new();
+            while let Some(game) = reader.read_game(&mut log).expect("in-memory input") {
+                trickled.push(game);
+            }
+            assert_eq!(
+                trickled,
+                whole,
+                "{} with a buffer of {size}",
+                String::from_utf8_lossy(input)
+            );
+        }
+    }
+}
+
+#[test]
 fn a_suffix_split_by_a_refill_stays_with_its_move() {
     // The first refill reads 64 KiB: put `e4!` at its very end and `?`
     // right after, so that the suffix is lexed across the refill.

@@ -180,7 +180,14 @@ impl<R: Read> Reader<R> {
     ) -> io::Result<bool> {
         let mut text = tok.text;
         let mut suffix = None;
-        if matches!(self.src.buf.get(text.1), Some(b'!' | b'?')) {
+        if text.1 >= self.src.end && !self.src.eof {
+            // The move ends the window (`exd6e.p.` ends without looking
+            // past itself): the byte after it decides whether a suffix
+            // follows. The buffer past the window holds stale bytes.
+            let moved = self.fill_after(text.0, text.1 + 1)?;
+            text = (text.0 - moved, text.1 - moved);
+        }
+        if matches!(self.src.buf[..self.src.end].get(text.1), Some(b'!' | b'?')) {
             // A suffix has at most two bytes. A longer run is no suffix of
             // the move: it is read next as a token of its own (and
             // reported), so that the move is never held with a run of any
