@@ -212,6 +212,28 @@ fn the_move_after_an_en_passant_mark_survives_a_refill_at_the_mark() {
 }
 
 #[test]
+fn a_move_number_passed_on_the_fast_path_numbers_the_game() {
+    // A game without a marker ends at an empty line before a new move
+    // list: `1.`, or a move when the game's moves had no numbers. The fast
+    // path passed over `1.` without noting it, so read whole the game
+    // below split at `d4` and read a byte at a time it did not (the
+    // general path noted the number). Found by the reader fuzz target.
+    for input in [&b"1. e4 e5\n\nd4 d5 *\n"[..], b"$\n0.c\n\ne"] {
+        let whole = games(input, Log::default());
+        assert_eq!(whole.len(), 1, "{}: {whole:?}", String::from_utf8_lossy(input));
+        let mut reader = Reader::builder().buffer_size(1).build(Trickle(input));
+        let mut log = Log::default();
+        let mut trickled = Vec::new();
+        while let Some(game) = reader.read_game(&mut log).expect("in-memory input") {
+            trickled.push(game);
+        }
+        assert_eq!(trickled, whole, "{}", String::from_utf8_lossy(input));
+    }
+    // Without numbers, a move after an empty line starts the next game.
+    assert_eq!(games(b"e4 e5\n\nd4 d5 *\n", Log::default()).len(), 2);
+}
+
+#[test]
 fn a_suffix_split_by_a_refill_stays_with_its_move() {
     // The first refill reads 64 KiB: put `e4!` at its very end and `?`
     // right after, so that the suffix is lexed across the refill.

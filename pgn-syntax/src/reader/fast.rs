@@ -88,10 +88,14 @@ impl<R: Read> Reader<R> {
         let mut moves = false;
         // The movetext state is looked up once for the whole run of moves.
         let Some((visitor, movetext)) = v.movetext_parts(g) else { return Fast::General };
+        let from = self.src.lexer.consumed();
+        let mut first = None;
         let mut ended = None;
         while let Some(text) = self.src.lexer.next_plain_move(window) {
             moves = true;
-            let offset = base + (self.src.lexer.consumed() - text.len()) as u64;
+            let start = self.src.lexer.consumed() - text.len();
+            first.get_or_insert(start);
+            let offset = base + start as u64;
             let mut at = Place::new(offset, window, base, &mut self.src.lines);
             if let ControlFlow::Break(output) = visitor.san(movetext, text, None, &mut at) {
                 ended = Some(output);
@@ -101,6 +105,7 @@ impl<R: Read> Reader<R> {
         if let Some(output) = ended {
             v.end_early(g, output);
         }
+        note_skipped_number(g, window, from, first.unwrap_or(self.src.lexer.consumed()));
         if !moves {
             return Fast::General;
         }
@@ -117,15 +122,29 @@ impl<R: Read> Reader<R> {
     #[inline]
     pub(super) fn skip_plain_moves(&mut self, g: &mut GameState) -> Fast {
         let window = &self.src.buf[..self.src.end];
+        let from = self.src.lexer.consumed();
+        let mut first = None;
         let mut moves = false;
-        while self.src.lexer.next_plain_move(window).is_some() {
+        while let Some(text) = self.src.lexer.next_plain_move(window) {
+            first.get_or_insert(self.src.lexer.consumed() - text.len());
             moves = true;
         }
+        note_skipped_number(g, window, from, first.unwrap_or(self.src.lexer.consumed()));
         if moves {
             g.after_move = true;
             g.moved = true;
             g.after_open = false;
         }
         Fast::General
+    }
+}
+
+/// Before a game's first move, a move number the lexer passed over on the
+/// fast path (the window bytes `from..upto`, white space, integers and
+/// periods only) counts as the general path counts it: the game's moves
+/// are numbered (for `Reader::starts_move_list`).
+fn note_skipped_number(g: &mut GameState, window: &[u8], from: usize, upto: usize) {
+    if !g.moved && window.get(from..upto).is_some_and(|b| b.iter().any(u8::is_ascii_digit)) {
+        g.numbered = true;
     }
 }
