@@ -234,6 +234,59 @@ fn a_move_number_passed_on_the_fast_path_numbers_the_game() {
 }
 
 #[test]
+fn the_parenthesis_after_a_skipped_variation_closes_no_empty_one() {
+    /// Enters the main line's variations, skips those inside them, and
+    /// writes down variations and diagnostics.
+    struct SkipInner(u32, Vec<String>);
+    impl Visitor for SkipInner {
+        type Tags = Events;
+        type Movetext = Events;
+        type Output = Events;
+        fn begin_tags(&mut self) -> ControlFlow<Events, Events> {
+            ControlFlow::Continue(Vec::new())
+        }
+        fn begin_movetext(&mut self, events: Events) -> ControlFlow<Events, Events> {
+            ControlFlow::Continue(events)
+        }
+        fn begin_variation(
+            &mut self,
+            events: &mut Events,
+            _: &mut Place<'_>,
+        ) -> ControlFlow<Events, Branch> {
+            events.push("(".into());
+            if self.0 > 0 {
+                return ControlFlow::Continue(Branch::Skip);
+            }
+            self.0 += 1;
+            ControlFlow::Continue(Branch::Enter)
+        }
+        fn end_variation(&mut self, events: &mut Events, _: &mut Place<'_>) -> ControlFlow<Events> {
+            self.0 -= 1;
+            events.push(")".into());
+            ControlFlow::Continue(())
+        }
+        fn diagnostic(&mut self, d: &pgn_syntax::Diagnostic) {
+            self.1.push(d.to_string());
+        }
+        fn end_game(&mut self, events: Events) -> Events {
+            events
+        }
+    }
+    // Found by the reader fuzz target: whether the moves of the skipped
+    // variation went through the fast path or the general one decided
+    // whether the `)` after it was reported as closing an empty variation.
+    let input = b"1. e4 e5 (1... c5 2. c3 d5 (2... Nf6) ) *\n";
+    for size in [1, 2, 64, 1 << 16] {
+        let mut visitor = SkipInner(0, Vec::new());
+        let mut reader =
+            Reader::builder().buffer_size(size).tag_checks(false).build(Trickle(input));
+        let game = reader.read_game(&mut visitor).expect("in-memory input").expect("a game");
+        assert_eq!(game, ["(", "(", ")"], "buffer of {size}");
+        assert_eq!(visitor.1, Vec::<String>::new(), "buffer of {size}");
+    }
+}
+
+#[test]
 fn a_suffix_split_by_a_refill_stays_with_its_move() {
     // The first refill reads 64 KiB: put `e4!` at its very end and `?`
     // right after, so that the suffix is lexed across the refill.

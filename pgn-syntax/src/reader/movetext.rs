@@ -372,6 +372,12 @@ impl<R: Read> Reader<R> {
         tok: Tok,
     ) -> io::Result<bool> {
         note_move_or_number(g, tok.kind);
+        // What the last element was is taken by every token, as in a
+        // movetext read: a skipped variation's `)` leaves no move or `(`
+        // behind it (else the `)` after a skipped variation could read as
+        // closing an empty one).
+        g.after_open = false;
+        g.after_move = false;
         match tok.kind {
             TokenKind::LeftParen => g.depth += 1,
             TokenKind::RightParen if g.depth > 0 => {
