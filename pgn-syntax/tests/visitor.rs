@@ -19,6 +19,14 @@ struct Log {
     end_at_move: Option<&'static str>,
     /// End every game before its tags (its output: `["skipped"]`).
     end_at_tags: bool,
+    /// End every game at its first move.
+    end_at_first_move: bool,
+    /// Enter the main line's variations, skip those inside them.
+    skip_inner_variations: bool,
+    /// Variations entered and still open.
+    open: u32,
+    /// The diagnostics, as printed.
+    diagnostics: Vec<String>,
 }
 
 type Events = Vec<String>;
@@ -62,7 +70,7 @@ impl Visitor for Log {
             Some(s) => format!("{san}{s}"),
             None => san.clone(),
         });
-        if self.end_at_move == Some(san.as_str()) {
+        if self.end_at_first_move || self.end_at_move == Some(san.as_str()) {
             return ControlFlow::Break(std::mem::take(events));
         }
         ControlFlow::Continue(())
@@ -79,12 +87,21 @@ impl Visitor for Log {
         _: &mut Place<'_>,
     ) -> ControlFlow<Events, Branch> {
         events.push("(".into());
-        ControlFlow::Continue(if self.skip_variations { Branch::Skip } else { Branch::Enter })
+        if self.skip_variations || self.skip_inner_variations && self.open > 0 {
+            return ControlFlow::Continue(Branch::Skip);
+        }
+        self.open += 1;
+        ControlFlow::Continue(Branch::Enter)
     }
 
     fn end_variation(&mut self, events: &mut Events, _: &mut Place<'_>) -> ControlFlow<Events> {
+        self.open -= 1;
         events.push(")".into());
         ControlFlow::Continue(())
+    }
+
+    fn diagnostic(&mut self, d: &pgn_syntax::Diagnostic) {
+        self.diagnostics.push(d.to_string());
     }
 
     fn termination(
@@ -235,54 +252,18 @@ fn a_move_number_passed_on_the_fast_path_numbers_the_game() {
 
 #[test]
 fn the_parenthesis_after_a_skipped_variation_closes_no_empty_one() {
-    /// Enters the main line's variations, skips those inside them, and
-    /// writes down variations and diagnostics.
-    struct SkipInner(u32, Vec<String>);
-    impl Visitor for SkipInner {
-        type Tags = Events;
-        type Movetext = Events;
-        type Output = Events;
-        fn begin_tags(&mut self) -> ControlFlow<Events, Events> {
-            ControlFlow::Continue(Vec::new())
-        }
-        fn begin_movetext(&mut self, events: Events) -> ControlFlow<Events, Events> {
-            ControlFlow::Continue(events)
-        }
-        fn begin_variation(
-            &mut self,
-            events: &mut Events,
-            _: &mut Place<'_>,
-        ) -> ControlFlow<Events, Branch> {
-            events.push("(".into());
-            if self.0 > 0 {
-                return ControlFlow::Continue(Branch::Skip);
-            }
-            self.0 += 1;
-            ControlFlow::Continue(Branch::Enter)
-        }
-        fn end_variation(&mut self, events: &mut Events, _: &mut Place<'_>) -> ControlFlow<Events> {
-            self.0 -= 1;
-            events.push(")".into());
-            ControlFlow::Continue(())
-        }
-        fn diagnostic(&mut self, d: &pgn_syntax::Diagnostic) {
-            self.1.push(d.to_string());
-        }
-        fn end_game(&mut self, events: Events) -> Events {
-            events
-        }
-    }
     // Found by the reader fuzz target: whether the moves of the skipped
     // variation went through the fast path or the general one decided
     // whether the `)` after it was reported as closing an empty variation.
     let input = b"1. e4 e5 (1... c5 2. c3 d5 (2... Nf6) ) *\n";
     for size in [1, 2, 64, 1 << 16] {
-        let mut visitor = SkipInner(0, Vec::new());
+        let mut log = Log { skip_inner_variations: true, ..Log::default() };
         let mut reader =
             Reader::builder().buffer_size(size).tag_checks(false).build(Trickle(input));
-        let game = reader.read_game(&mut visitor).expect("in-memory input").expect("a game");
-        assert_eq!(game, ["(", "(", ")"], "buffer of {size}");
-        assert_eq!(visitor.1, Vec::<String>::new(), "buffer of {size}");
+        let game = reader.read_game(&mut log).expect("in-memory input").expect("a game");
+        let variations: Vec<&String> = game.iter().filter(|e| *e == "(" || *e == ")").collect();
+        assert_eq!(variations, ["(", "(", ")"], "buffer of {size}");
+        assert_eq!(log.diagnostics, Vec::<String>::new(), "buffer of {size}");
     }
 }
 
@@ -423,46 +404,15 @@ fn a_game_ended_early_without_a_marker_does_not_swallow_the_next() {
 
 /// The games of `input` as a visitor that ends each at its first move
 /// sees them, and as one that reads everything: that move (or the
-/// termination marker of a game without moves). Ending a game early must not move where the next one starts.
+/// termination marker of a game without moves). Ending a game early must
+/// not move where the next one starts.
 fn ended_at_first_move_and_whole(input: &[u8]) -> (Vec<Vec<String>>, Vec<Vec<String>>) {
-    struct FirstMove;
-    impl Visitor for FirstMove {
-        type Tags = Events;
-        type Movetext = Events;
-        type Output = Events;
-        fn begin_tags(&mut self) -> ControlFlow<Events, Events> {
-            ControlFlow::Continue(Vec::new())
-        }
-        fn begin_movetext(&mut self, events: Events) -> ControlFlow<Events, Events> {
-            ControlFlow::Continue(events)
-        }
-        fn san(
-            &mut self,
-            events: &mut Events,
-            san: &[u8],
-            _: Option<Suffix>,
-            _: &mut Place<'_>,
-        ) -> ControlFlow<Events> {
-            events.push(String::from_utf8_lossy(san).into_owned());
-            ControlFlow::Break(std::mem::take(events))
-        }
-        fn termination(
-            &mut self,
-            events: &mut Events,
-            result: GameResult,
-            _: &mut Place<'_>,
-        ) -> ControlFlow<Events> {
-            events.push(result.as_str().into());
-            ControlFlow::Continue(())
-        }
-        fn end_game(&mut self, events: Events) -> Events {
-            events
-        }
-    }
+    let mut first_move = Log { end_at_first_move: true, ..Log::default() };
     let mut reader = Reader::new(input);
     let mut ended = Vec::new();
-    while let Some(game) = reader.read_game(&mut FirstMove).expect("in-memory input") {
-        ended.push(game);
+    while let Some(game) = reader.read_game(&mut first_move).expect("in-memory input") {
+        // The first move, or the marker of a game without one.
+        ended.push(game.into_iter().filter(|e| !e.starts_with(['[', '(', ')', '$'])).collect());
     }
     let whole = games(input, Log::default())
         .into_iter()
