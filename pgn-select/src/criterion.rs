@@ -413,29 +413,33 @@ fn tag(value: &str, ignore_case: bool) -> Result<Criterion, String> {
     if name.is_empty() {
         return Err("a tag name before the operator".into());
     }
-    let ops: [(&str, Option<TextOp>, Option<Comparison>); 8] = [
-        ("*=", Some(TextOp::Contains), None),
-        ("~=", Some(TextOp::Pattern), None),
-        ("!=", None, Some(Comparison::NotEqual)),
-        ("<=", None, Some(Comparison::LessOrEqual)),
-        (">=", None, Some(Comparison::GreaterOrEqual)),
-        ("<", None, Some(Comparison::Less)),
-        (">", None, Some(Comparison::Greater)),
-        ("=", Some(TextOp::Equal), Some(Comparison::Equal)),
+    /// What an operator tests: text, or an integer.
+    #[derive(Clone, Copy)]
+    enum Op {
+        Text(TextOp),
+        Number(Comparison),
+    }
+    // Longer operators first, so that `<=` is not read as `<`. `=` is a
+    // text test, which an integer also passes as written.
+    let ops: [(&str, Op); 8] = [
+        ("*=", Op::Text(TextOp::Contains)),
+        ("~=", Op::Text(TextOp::Pattern)),
+        ("!=", Op::Number(Comparison::NotEqual)),
+        ("<=", Op::Number(Comparison::LessOrEqual)),
+        (">=", Op::Number(Comparison::GreaterOrEqual)),
+        ("<", Op::Number(Comparison::Less)),
+        (">", Op::Number(Comparison::Greater)),
+        ("=", Op::Text(TextOp::Equal)),
     ];
-    let (op, text_op, cmp) = ops
-        .into_iter()
-        .find(|(op, ..)| rest.starts_with(op))
-        .ok_or("an operator after the name")?;
+    let (op, kind) =
+        ops.into_iter().find(|(op, _)| rest.starts_with(op)).ok_or("an operator after the name")?;
     let operand = &rest[op.len()..];
-    let test = match (text_op, cmp) {
-        // `=` is a text test, which an integer also passes as written.
-        (Some(t), _) => TagTest::Text(TextMatch::new(t, operand.as_bytes(), ignore_case)),
-        (None, Some(c)) => TagTest::Number(
+    let test = match kind {
+        Op::Text(t) => TagTest::Text(TextMatch::new(t, operand.as_bytes(), ignore_case)),
+        Op::Number(c) => TagTest::Number(
             c,
             operand.trim().parse().map_err(|_| format!("an integer after {op}"))?,
         ),
-        (None, None) => unreachable!("every operator is one or the other"),
     };
     Ok(Criterion::Tag { name: name.trim().into(), test })
 }

@@ -86,9 +86,9 @@ fn pack(m: Move) -> u16 {
         }
         Move::EnPassant { from, to } => (from, to, 0),
         Move::Castle { king, rook } => (king, rook, 0),
-        // A null move or a drop: not on a main line of chess.
-        #[allow(unreachable_patterns)]
-        _ => return u16::MAX,
+        // A null move (read leniently as `--` or `Z0`): squares no move
+        // has, from 63 to 63 with promotion 15.
+        Move::Null => return u16::MAX,
     };
     (from.index() as u16) | (to.index() as u16) << 6 | (promotion as u16) << 12
 }

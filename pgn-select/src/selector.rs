@@ -10,7 +10,7 @@
 
 use std::ops::ControlFlow;
 
-use chess_core::{Color, Move, Position, Role};
+use chess_core::{Move, Position, Role};
 use san::pgn_syntax::nag::{Nag, Suffix};
 use san::pgn_syntax::tags::GameResult;
 use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Tags};
@@ -41,9 +41,9 @@ pub enum Verdict {
 pub struct Facts {
     /// Plies of the main line, as far as it was replayed.
     pub plies: u32,
-    /// Variations and comments seen (before the game was decided).
+    /// Variations seen (before the game was decided).
     pub variations: u32,
-    /// Comments seen.
+    /// Comments seen (before the game was decided).
     pub comments: u32,
     /// The main line's final position, when the selector was asked to
     /// keep it ([`Selector::keep_final_position`]) and the game was
@@ -357,20 +357,11 @@ fn ends(pos: &Position, ending: Ending) -> bool {
     }
 }
 
-/// True if the result given contradicts the final position.
+/// True if the result given contradicts the final position
+/// ([`san::ending_result`], as the replay's own check has it).
 fn contradicts(pos: &Position, given: Option<GameResult>) -> bool {
     let given = given.unwrap_or(GameResult::Unknown);
-    let expected = if pos.is_checkmate() {
-        match pos.turn() {
-            Color::White => GameResult::BlackWins,
-            Color::Black => GameResult::WhiteWins,
-        }
-    } else if pos.is_stalemate() {
-        GameResult::Draw
-    } else {
-        return false;
-    };
-    given != GameResult::Unknown && given != expected
+    san::ending_result(pos).is_some_and(|forced| given != GameResult::Unknown && given != forced)
 }
 
 impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {

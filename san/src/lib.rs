@@ -107,7 +107,7 @@ pub use parse::{ParseSanError, ParseSanErrorKind};
 pub use pgn_syntax;
 pub use problem::{FenProblem, MoveProblem};
 pub use quirks::Quirks;
-pub use replay::{ReplayVisitor, Replayer, replay, start_position};
+pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
 pub use resolve::{ResolveError, Resolved};
 pub use san::{Check, ParsedSan, San, SanKind};
 pub use walk::{Event, Played, ReplayedGame, ReplayedMove, Walker};

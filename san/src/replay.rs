@@ -328,22 +328,28 @@ impl Engine {
         }
         let Some(main) = self.lines.main() else { return };
         let given = result.unwrap_or(GameResult::Unknown);
-        let expected = if main.is_checkmate() {
-            Some(match main.turn() {
-                Color::White => GameResult::BlackWins,
-                Color::Black => GameResult::WhiteWins,
-            })
-        } else if main.is_stalemate() {
-            Some(GameResult::Draw)
-        } else {
-            None
-        };
-        if let Some(expected) = expected
+        if let Some(expected) = ending_result(main)
             && given != GameResult::Unknown
             && given != expected
         {
             self.report(ReplayProblem::ResultContradictsPosition { expected, given }, at, None);
         }
+    }
+}
+
+/// The result a final position forces: the win of the side that mated,
+/// or a draw by stalemate; `None` for any other position (a game may end
+/// there with any result, by agreement, resignation or time).
+pub fn ending_result(pos: &Position) -> Option<GameResult> {
+    if pos.is_checkmate() {
+        Some(match pos.turn() {
+            Color::White => GameResult::BlackWins,
+            Color::Black => GameResult::WhiteWins,
+        })
+    } else if pos.is_stalemate() {
+        Some(GameResult::Draw)
+    } else {
+        None
     }
 }
 
