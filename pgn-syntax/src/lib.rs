@@ -84,6 +84,7 @@ pub use game::{ExportOrder, Game, SanText, Tag, TagIter, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};
 pub use reader::{DEFAULT_DEPTH_LIMIT, DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
+pub use source::line_ends;
 pub use source_map::SourceMap;
 pub use visitor::{Branch, CommentKind, Visitor};
 

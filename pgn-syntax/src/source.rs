@@ -47,9 +47,21 @@ impl Lines {
     }
 }
 
-/// How many lines end in `bytes` (CR LF, lone CR and LF each end one);
-/// `after_cr` says whether the byte before `bytes` was a CR, whose LF (if
-/// `bytes` starts with it) ends no new line.
+/// How many lines end in `bytes` as the reader counts them (CR LF, lone
+/// CR and LF each end one); `after_cr` says whether the byte before
+/// `bytes` was a CR, whose LF (if `bytes` starts with it) ends no new
+/// line. For a piece of input read elsewhere, the number of the line it
+/// starts on.
+///
+/// ```
+/// assert_eq!(pgn_syntax::line_ends(b"a\r\nb\rc\n", false), 3);
+/// assert_eq!(pgn_syntax::line_ends(b"\nx", true), 0);
+/// ```
+pub fn line_ends(bytes: &[u8], after_cr: bool) -> u64 {
+    line_ends_in(bytes, after_cr)
+}
+
+/// [`line_ends`], for the reader.
 fn line_ends_in(bytes: &[u8], after_cr: bool) -> u64 {
     let Some(&first) = bytes.first() else { return 0 };
     // Whole-slice counts that vectorise; the exact CR LF pairing is only
@@ -109,7 +121,7 @@ fn count_crlf(bytes: &[u8]) -> u64 {
 
 /// The buffered input and the lexer reading it.
 pub(crate) struct Source<R> {
-    inner: R,
+    pub(crate) inner: R,
     /// `buf[..end]` is the lexer's window; it starts at `self.lexer`'s base.
     pub(crate) buf: Vec<u8>,
     pub(crate) end: usize,

@@ -443,3 +443,45 @@ fn a_game_ended_early_ends_where_the_game_read_whole_ends() {
         assert_eq!(ended, whole, "{}", String::from_utf8_lossy(input));
     }
 }
+
+/// The clean start of each game read: where it began, if nothing before
+/// that went into it.
+fn clean_starts(input: &[u8]) -> Vec<Option<u64>> {
+    let mut reader = Reader::new(input);
+    let mut log = Log::default();
+    let mut starts = Vec::new();
+    while reader.read_game(&mut log).expect("in-memory input").is_some() {
+        starts.push(reader.clean_start());
+    }
+    starts
+}
+
+#[test]
+fn a_game_begins_cleanly_unless_something_before_it_went_into_it() {
+    let at = |input: &[u8], pat: &[u8]| {
+        Some(input.windows(pat.len()).position(|w| w == pat).expect("in the input") as u64)
+    };
+    // Tags, or moves, first: clean.
+    let input = b"[Event \"a\"]\n\n1. e4 *\n\n[Event \"b\"]\n\n1. d4 *\n1. c4 *\n";
+    assert_eq!(clean_starts(input), [Some(0), at(input, b"[Event \"b"), at(input, b"1. c4")]);
+    // A comment between games is kept for the next one; an escape line
+    // and a stray token are read before it: not clean.
+    let input =
+        b"1. e4 * {between}\n[Event \"b\"]\n*\n% escape\n[Event \"c\"]\n*\n) [Event \"d\"] *\n";
+    assert_eq!(clean_starts(input), [Some(0), None, None, None]);
+    // A tag pair that ended the game before it (no termination marker):
+    // not clean.
+    let input = b"[Event \"a\"]\n\n1. e4\n\n[Event \"b\"]\n\n*\n";
+    assert_eq!(clean_starts(input), [Some(0), None]);
+}
+
+#[test]
+fn a_reader_started_at_a_clean_start_reads_the_same_games_from_there() {
+    let input: &[u8] = b"[Event \"a\"]\n\n1. e4 {[Event \"no\"]} e5 1-0\n\n[Event \"b\"]\n\n1. d4 (1. c4) *\n\n[Event \"c\"]\n\n1. Nf3 0-1\n";
+    let whole = games(input, Log::default());
+    let starts = clean_starts(input);
+    for (i, start) in starts.iter().enumerate() {
+        let start = start.expect("every game begins cleanly") as usize;
+        assert_eq!(games(&input[start..], Log::default()), whole[i..], "from game {}", i + 1);
+    }
+}

@@ -140,6 +140,9 @@ pub struct Reader<R> {
     tags: TagLog,
     /// What is known of the line ahead (`line.rs`).
     line_scan: LineScan,
+    /// Where the last game read began, when nothing before that offset
+    /// went into it ([`Reader::clean_start`]).
+    clean_start: Option<u64>,
     options: ReaderBuilder,
 }
 
@@ -243,6 +246,7 @@ impl ReaderBuilder {
             tag_value: Vec::new(),
             tags: TagLog::default(),
             line_scan: LineScan::default(),
+            clean_start: None,
             options: self,
         }
     }
@@ -267,9 +271,31 @@ impl<R: Read> Reader<R> {
         ReaderBuilder::default().build(inner)
     }
 
+    /// The input, as the reader holds it (it may have read ahead of the
+    /// games returned).
+    pub fn get_ref(&self) -> &R {
+        &self.src.inner
+    }
+
     /// The number of games read so far.
     pub fn games(&self) -> u64 {
         self.games
+    }
+
+    /// Where the game last returned by [`Reader::read_game`] began (the
+    /// offset of its first token), when nothing read before that offset
+    /// went into it: no comment or escape line between games kept for it,
+    /// no stray token or diagnostic before it, no tag pair of the game
+    /// before it that ended that game. Otherwise `None`.
+    ///
+    /// A game that begins cleanly at a line start is where a reader over
+    /// the same input from that offset would begin too: from there on
+    /// both read the same games with the same diagnostics, their offsets,
+    /// lines and game numbers shifted by where the second one started.
+    /// This is what lets a file be read in pieces, one per core, each
+    /// piece checked against the reader of the piece before it.
+    pub fn clean_start(&self) -> Option<u64> {
+        self.clean_start
     }
 
     /// Reads the next game and returns what the visitor made of it, or
@@ -280,16 +306,20 @@ impl<R: Read> Reader<R> {
     /// Only I/O errors of the input; problems in the PGN are diagnostics.
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> io::Result<Option<V::Output>> {
         let mut visit = Visit::new(v, std::mem::take(&mut self.pending));
+        let mut stray = false;
         let read = loop {
             match self.read_one(&mut visit) {
                 Ok(Some(Some(output))) => break Ok(Some(output)),
                 // What was read held no game (stray bytes): read on.
-                Ok(Some(None)) => {}
+                Ok(Some(None)) => stray = true,
                 Ok(None) => break Ok(None),
                 Err(e) => break Err(e),
             }
         };
         self.pending = visit.pending;
+        if stray {
+            self.clean_start = None;
+        }
         read
     }
 
@@ -325,6 +355,10 @@ impl<R: Read> Reader<R> {
     ) -> io::Result<Option<Option<V::Output>>> {
         let mut g = GameState::new();
         self.tags.clear();
+        // A game begins cleanly when its first token is the first thing
+        // this call reads, and nothing is held for it from before.
+        let mut clean = self.pending_pair.is_none() && !self.pending_tag && v.pending.is_empty();
+        self.clean_start = None;
         if let Some(offset) = self.pending_pair.take() {
             // `tag_name` and `tag_value` hold the pair.
             g.phase = Phase::Tags;
@@ -344,7 +378,10 @@ impl<R: Read> Reader<R> {
                 match self.plain_tag_pair(v, &mut g) {
                     Fast::General => {}
                     Fast::Again => continue,
-                    Fast::Ended => return Ok(Some(v.finish(&mut g))),
+                    Fast::Ended => {
+                        self.note_start(clean, &g);
+                        return Ok(Some(v.finish(&mut g)));
+                    }
                 }
             }
             // After an empty line the general path looks at what begins
@@ -358,7 +395,10 @@ impl<R: Read> Reader<R> {
                 match fast {
                     Fast::General => {}
                     Fast::Again => continue,
-                    Fast::Ended => return Ok(Some(v.finish(&mut g))),
+                    Fast::Ended => {
+                        self.note_start(clean, &g);
+                        return Ok(Some(v.finish(&mut g)));
+                    }
                 }
             }
             let window = &self.src.buf[..self.src.end];
@@ -377,13 +417,23 @@ impl<R: Read> Reader<R> {
                     }
                     let at = self.src.lexer.offset();
                     self.finish_unterminated(v, &mut g, at);
+                    self.note_start(clean, &g);
                     return Ok(Some(v.finish(&mut g)));
                 }
             };
+            let idle = g.phase == Phase::Idle;
             if self.token(v, &mut g, tok)? {
+                self.note_start(clean, &g);
                 return Ok(Some(v.finish(&mut g)));
             }
+            // A token read between games that did not begin one.
+            clean &= !(idle && g.phase == Phase::Idle);
         }
+    }
+
+    /// Notes where a game that ends now began, if it began cleanly.
+    fn note_start(&mut self, clean: bool, g: &GameState) {
+        self.clean_start = clean.then_some(g.start);
     }
 
     /// The game has content: tells the visitor once.

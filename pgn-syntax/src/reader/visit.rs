@@ -49,6 +49,11 @@ impl Pending {
         self.push(Early::Comment(kind), text, at);
     }
 
+    /// Nothing is kept.
+    pub(super) fn is_empty(&self) -> bool {
+        self.items.is_empty()
+    }
+
     /// Keeps an escape line.
     pub(super) fn escape(&mut self, text: &[u8], at: Location) {
         self.push(Early::Escape, text, at);
