@@ -225,6 +225,24 @@ impl<V: ReplayVisitor> Selector<V> {
         }
     }
 
+    /// Moves into `game`, the game just read, its diagnostics found after
+    /// the selector handed it on. A game decided early is still read to
+    /// its end, and what the reader finds there (a termination marker
+    /// that disagrees with the Result tag, say) comes after the game was
+    /// made. Call it after each game read, before the next: without it
+    /// they would be handed on with the next game.
+    pub fn attach_late_diagnostics<O>(&mut self, game: &mut Selected<O>) {
+        let of_game = |d: &GameDiagnostic| match d {
+            GameDiagnostic::Read(d) => d.game == game.number,
+            GameDiagnostic::Replay(d) => d.game == game.number,
+        };
+        if self.diagnostics.iter().any(of_game) {
+            let (late, later): (Vec<_>, Vec<_>) = self.diagnostics.drain(..).partition(of_game);
+            game.diagnostics.extend(late);
+            self.diagnostics = later;
+        }
+    }
+
     /// The diagnostics in no game: those past the last one.
     pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
         std::mem::take(&mut self.diagnostics)
@@ -650,6 +668,32 @@ mod tests {
             .map(|g| g.map(|g| (g.verdict, g.output.is_some())))
             .collect::<Result<_, _>>()
             .expect("read")
+    }
+
+    #[test]
+    fn diagnostics_found_after_a_game_was_decided_are_attached_to_it() {
+        // Rejected at its tags, game 1 is still read to its end, where its
+        // termination marker disagrees with its Result tag.
+        let pgn = "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 0-1\n\n[White \"B\"]\n\n1. d4 *\n";
+        let selection = Selection::parse("white B").expect("criteria");
+        let mut replayer = Replayer::new(Selector::new(selection, Decide));
+        let mut reader = Reader::new(pgn.as_bytes());
+        let mut games = 0;
+        while let Some(mut game) = reader.read_game(&mut replayer).expect("read") {
+            replayer.inner_mut().attach_late_diagnostics(&mut game);
+            games += 1;
+            for d in &game.diagnostics {
+                let number = match d {
+                    GameDiagnostic::Read(d) => d.game,
+                    GameDiagnostic::Replay(d) => d.game,
+                };
+                assert_eq!(number, game.number, "{d}");
+            }
+            let disagrees = game.diagnostics.iter().any(|d| d.to_string().contains("1-0 but"));
+            assert_eq!(disagrees, game.number == 1, "game {}", game.number);
+        }
+        assert_eq!(games, 2);
+        assert!(replayer.inner_mut().take_diagnostics().is_empty());
     }
 
     #[test]
