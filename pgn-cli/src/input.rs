@@ -130,6 +130,27 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
     Ok(Box::new(io::Cursor::new(start).chain(inner)))
 }
 
+/// `name` opened as a regular file of plain text (not standard input, not
+/// compressed, not binary) with its length, which can be read in pieces
+/// ([`crate::pieces`]); `None` for any other input, which is then opened
+/// with [`open`] (and any error it has reported there).
+pub(crate) fn plain_file(name: &str) -> Option<(File, u64)> {
+    if name == "-" {
+        return None;
+    }
+    let file = File::open(name).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() {
+        return None;
+    }
+    let mut start = Vec::with_capacity(SNIFF);
+    (&file).take(SNIFF as u64).read_to_end(&mut start).ok()?;
+    if Compression::sniff(&start).is_some() || looks_binary(&start).is_some() {
+        return None;
+    }
+    Some((file, meta.len()))
+}
+
 /// Why `start`, the first bytes of an input, is binary data and not text:
 /// a NUL byte together with control bytes making up more than a tenth of
 /// it (executables, images, archives). A text file with a few stray

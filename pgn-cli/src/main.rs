@@ -50,6 +50,7 @@ mod export;
 mod export_pass;
 mod input;
 mod pgc;
+mod pieces;
 mod report;
 mod select;
 mod sort;
@@ -243,6 +244,8 @@ enum Command {
         format: ExportFlags,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: pieces::ThreadArgs,
     },
     /// Write each game once: a game whose main line has the same moves
     /// from the same start as an earlier game's (in any of the inputs,
@@ -282,6 +285,8 @@ enum Command {
         format: ExportFlags,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: pieces::ThreadArgs,
     },
     /// PGC, the binary form of PGN (§20): encode, decode, dump.
     Pgc {
@@ -489,13 +494,26 @@ fn main() -> ExitCode {
         Command::Split { files, by, dir, format, noise } => {
             finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
         }
-        Command::Select { files, output, criteria, columns, csv, count, format, noise } => {
+        Command::Select {
+            files,
+            output,
+            criteria,
+            columns,
+            csv,
+            count,
+            format,
+            noise,
+            threads,
+        } => {
             let what = match (columns, count) {
                 (Some(columns), _) => select::Output::Table { columns, csv },
                 (None, true) => select::Output::Count,
                 (None, false) => select::Output::Games(format.args()),
             };
-            finish("select", select::run(&files, output.as_deref(), &criteria, what, noise))
+            finish(
+                "select",
+                select::run(&files, output.as_deref(), &criteria, what, noise, threads.plan()),
+            )
         }
         Command::Dedupe {
             files,
@@ -506,6 +524,7 @@ fn main() -> ExitCode {
             final_position,
             format,
             noise,
+            threads,
         } => {
             let mode = match (tags, final_position) {
                 (_, true) => pgn_select::DuplicateMode::FinalPosition,
@@ -514,12 +533,15 @@ fn main() -> ExitCode {
             };
             let run = select::dedupe(
                 &files,
-                output.as_deref(),
-                duplicates.as_deref(),
-                report.as_deref(),
+                select::DedupeOutputs {
+                    output: output.as_deref(),
+                    duplicates: duplicates.as_deref(),
+                    report: report.as_deref(),
+                },
                 mode,
                 format.args(),
                 noise,
+                threads.plan(),
             );
             finish("dedupe", run)
         }

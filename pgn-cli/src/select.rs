@@ -8,16 +8,21 @@ use std::fs::File;
 use std::io::{self, BufWriter, Write};
 
 use clap::Args;
+use std::io::Read;
+use std::ops::Range;
+
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_select::{
-    Criterion, Decide, Deduper, DuplicateMode, FileStore, Seen, Selected, Selection, Selector,
-    Verdict,
+    Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
+    Selector, Verdict, fingerprint,
 };
-use pgn_syntax::{Reader, Severity};
+use pgn_syntax::{DiagnosticKind, Location, Reader, Severity};
 use san::fen_epd::Fen;
 use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
 use crate::export::ExportArgs;
+use crate::input;
+use crate::pieces::{self, FileFrom, Next, Plan};
 use crate::report::{Diagnostics, NoiseArgs};
 use crate::{Status, cannot_create, create_output, unreadable};
 
@@ -212,11 +217,18 @@ struct Pass<'a> {
     /// Games that cannot be replayed are written as read (`--keep-broken`
     /// with a selection on tags alone, whose verdict they do not change).
     writes_broken: bool,
+    /// How files are read on several cores.
+    plan: Plan,
 }
 
 impl<'a> Pass<'a> {
     /// A pass that keeps nothing of the games beyond their verdicts.
-    fn new(command: &'a str, files: &'a [String], selection: &'a Selection) -> Pass<'a> {
+    fn new(
+        command: &'a str,
+        files: &'a [String],
+        selection: &'a Selection,
+        plan: Plan,
+    ) -> Pass<'a> {
         Pass {
             command,
             files,
@@ -225,72 +237,419 @@ impl<'a> Pass<'a> {
             keep_final: false,
             keep_tags: false,
             writes_broken: false,
+            plan,
+        }
+    }
+
+    /// A selector in front of `inner`, keeping what the pass needs.
+    fn selector<V: ReplayVisitor>(&self, inner: V) -> Selector<V> {
+        Selector::new(self.selection.clone(), inner)
+            .keep_tags(self.keep_tags)
+            .keep_main_line(self.keep_main_line)
+            .keep_final_position(self.keep_final)
+    }
+}
+
+/// A game as the writing side takes it: what the selector made of it,
+/// and byte ranges of what the reading side kept in its buffer.
+struct Done {
+    game: Selected<()>,
+    /// Why the exporter left the game out, if it did.
+    left_out: Option<Unfit>,
+    /// The game in export format, when it is to be written.
+    text: Option<Range<usize>>,
+    /// The game's duplicate fingerprint, for dedupe.
+    print: Option<Range<usize>>,
+}
+
+/// What the reading side keeps of a game beside the selector's verdict:
+/// the exported text and fingerprint (as ranges of `bytes`, appended to).
+trait Keep<V: ReplayVisitor>: Sync {
+    fn keep(
+        &self,
+        game: &mut Selected<V::Output>,
+        selector: &mut Selector<V>,
+        bytes: &mut Vec<u8>,
+    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>);
+}
+
+/// Nothing beyond the verdict (a table or a count).
+struct KeepNothing;
+
+impl Keep<Decide> for KeepNothing {
+    fn keep(
+        &self,
+        _: &mut Selected<()>,
+        _: &mut Selector<Decide>,
+        _: &mut Vec<u8>,
+    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>) {
+        (None, None, None)
+    }
+}
+
+/// The exported text of the games to write, and for dedupe their
+/// fingerprints.
+struct KeepExported {
+    /// Also unplayable games (written as read).
+    broken: bool,
+    /// The fingerprints of selected games, compared this way.
+    prints: Option<DuplicateMode>,
+}
+
+impl Keep<StreamExporter> for KeepExported {
+    fn keep(
+        &self,
+        game: &mut Selected<ExportedGame>,
+        selector: &mut Selector<StreamExporter>,
+        bytes: &mut Vec<u8>,
+    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>) {
+        let wanted =
+            game.verdict == Verdict::Selected || game.verdict == Verdict::Unplayable && self.broken;
+        let mut kept = (None, None, None);
+        if let (true, Some(exported)) = (wanted, &game.output) {
+            kept.0 = exported.left_out;
+            let from = bytes.len();
+            bytes.extend_from_slice(&selector.inner().output()[exported.text.clone()]);
+            kept.1 = Some(from..bytes.len());
+        }
+        if let (Some(mode), Verdict::Selected, Some((start, moves))) =
+            (&self.prints, game.verdict, selector.main_line())
+        {
+            let from = bytes.len();
+            fingerprint(mode, start, moves, &game.tags, bytes);
+            kept.2 = Some(from..bytes.len());
+        }
+        selector.inner_mut().clear_output();
+        if let Some(exported) = game.output.take() {
+            selector.inner_mut().recycle(exported);
+        }
+        kept
+    }
+}
+
+/// Turns a game read into what the writing side takes, keeping its text
+/// and fingerprint in `bytes`.
+fn done<V: ReplayVisitor>(
+    mut game: Selected<V::Output>,
+    selector: &mut Selector<V>,
+    keep: &impl Keep<V>,
+    bytes: &mut Vec<u8>,
+) -> Done {
+    let (left_out, text, print) = keep.keep(&mut game, selector, bytes);
+    let Selected { number, verdict, tags, facts, diagnostics, .. } = game;
+    let game = Selected { number, verdict, output: None, tags, facts, diagnostics };
+    Done { game, left_out, text, print }
+}
+
+/// Where a piece of a file starts, to move what was read in it to its
+/// place in the file: offsets, lines and game numbers.
+#[derive(Clone, Copy, Debug, Default)]
+struct Shift {
+    offset: u64,
+    line: u64,
+    game: u64,
+}
+
+impl Shift {
+    fn diagnostic(self, d: &mut GameDiagnostic) {
+        match d {
+            GameDiagnostic::Read(d) => {
+                d.game += self.game;
+                self.location(&mut d.at);
+                if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut d.kind {
+                    self.location(overridden);
+                }
+            }
+            GameDiagnostic::Replay(d) => {
+                d.game += self.game;
+                if let Some(at) = &mut d.at {
+                    self.location(at);
+                }
+            }
+        }
+    }
+
+    fn location(self, at: &mut Location) {
+        at.offset += self.offset;
+        at.line += self.line;
+    }
+
+    fn game(self, game: &mut Selected<()>) {
+        game.number += self.game;
+        for d in &mut game.diagnostics {
+            self.diagnostic(d);
         }
     }
 }
 
+/// What the reader of a piece read.
+struct PieceRead {
+    /// Games read (the one at the cut it synced to aside).
+    games: u64,
+    /// Rejected games without diagnostics: counted, not kept.
+    quiet: u64,
+    done: Vec<Done>,
+    bytes: Vec<u8>,
+    /// Diagnostics past the last game (at the end of the file).
+    trailing: Vec<GameDiagnostic>,
+    error: Option<io::Error>,
+    end: PieceEnd,
+    /// Line ends from the piece's start to where it synced.
+    line_ends: u64,
+}
+
+/// How the reader of a piece stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PieceEnd {
+    /// A game began cleanly at the start of this piece.
+    Synced(usize),
+    /// At the end of the file (or at an error).
+    End,
+    /// No game began cleanly at a cut within [`pieces::GIVE_UP`] pieces.
+    GaveUp,
+}
+
+/// Reads piece `k` of `file` (pieces start at `starts`).
+fn read_piece<V: ReplayVisitor>(
+    file: &File,
+    starts: &[u64],
+    k: usize,
+    pass: &Pass<'_>,
+    inner: V,
+    keep: &impl Keep<V>,
+) -> PieceRead {
+    let start = starts[k];
+    let later = starts.get(k + 1..).unwrap_or_default();
+    let size = pieces::read_size(pass.plan.piece);
+    let mut reader =
+        Reader::builder().buffer_size(size).build(FileFrom::new(file, start, later, size));
+    let mut replayer = Replayer::new(pass.selector(inner));
+    let give_up = starts.get(k + 1).map(|&next| next + pieces::GIVE_UP * pass.plan.piece);
+    let mut read = PieceRead {
+        games: 0,
+        quiet: 0,
+        done: Vec::new(),
+        bytes: Vec::new(),
+        trailing: Vec::new(),
+        error: None,
+        end: PieceEnd::End,
+        line_ends: 0,
+    };
+    loop {
+        let mut game = match reader.read_game(&mut replayer) {
+            Ok(Some(game)) => game,
+            Ok(None) => {
+                read.trailing = replayer.inner_mut().take_diagnostics();
+                break;
+            }
+            Err(err) => {
+                read.error = Some(err);
+                break;
+            }
+        };
+        if let (Some(give_up), Some(at)) = (give_up, reader.clean_start()) {
+            let at = start + at;
+            if at >= starts[k + 1]
+                && let Ok(j) = starts.binary_search(&at)
+            {
+                read.end = PieceEnd::Synced(j);
+                break;
+            }
+            if at > give_up {
+                read.end = PieceEnd::GaveUp;
+                break;
+            }
+        }
+        read.games += 1;
+        let selector = replayer.inner_mut();
+        selector.attach_late_diagnostics(&mut game);
+        let game = done(game, selector, keep, &mut read.bytes);
+        if game.game.verdict == Verdict::Rejected && game.game.diagnostics.is_empty() {
+            read.quiet += 1;
+            selector.recycle(game.game);
+        } else {
+            read.done.push(game);
+        }
+    }
+    if let PieceEnd::Synced(j) = read.end {
+        // The reader has read past the cut it synced to.
+        read.line_ends = reader.get_ref().line_ends_to(j - k - 1).unwrap_or_default();
+    }
+    read
+}
+
+/// The writing side of a run over one input: reports and counts each
+/// game in order, and hands it on.
+struct Taker<'r, E: Write, G> {
+    name: &'r str,
+    index: usize,
+    diagnostics: &'r mut Diagnostics<E>,
+    counts: &'r mut Counts,
+    writes_broken: bool,
+    on_game: &'r mut G,
+}
+
+impl<E: Write, G> Taker<'_, E, G>
+where
+    G: FnMut(&Done, &[u8], &str, usize, &mut Counts, &mut Diagnostics<E>) -> io::Result<()>,
+{
+    /// One game (shifted to its place in the input).
+    fn take(&mut self, game: &Done, bytes: &[u8]) -> io::Result<()> {
+        let (name, counts) = (self.name, &mut *self.counts);
+        counts.games += 1;
+        for d in &game.game.diagnostics {
+            report(d, name, counts, self.diagnostics)?;
+        }
+        match game.game.verdict {
+            Verdict::Selected => counts.selected += 1,
+            Verdict::Rejected => counts.rejected += 1,
+            Verdict::Unplayable => {
+                unplayable(&game.game, name, self.writes_broken, counts, self.diagnostics)?
+            }
+        }
+        (self.on_game)(game, bytes, name, self.index, counts, self.diagnostics)
+    }
+
+    /// Diagnostics past the last game.
+    fn trailing(&mut self, trailing: &[GameDiagnostic]) -> io::Result<()> {
+        for d in trailing {
+            report(d, self.name, self.counts, self.diagnostics)?;
+        }
+        Ok(())
+    }
+
+    /// Reads `input` to its end on this thread, its first byte being at
+    /// `shift` in the file; returns its I/O error, if any.
+    fn stream<V: ReplayVisitor>(
+        &mut self,
+        input: impl Read,
+        pass: &Pass<'_>,
+        inner: V,
+        keep: &impl Keep<V>,
+        shift: Shift,
+    ) -> io::Result<Option<io::Error>> {
+        let mut reader = Reader::new(input);
+        let mut replayer = Replayer::new(pass.selector(inner));
+        let mut bytes = Vec::new();
+        loop {
+            match reader.read_game(&mut replayer) {
+                Ok(Some(mut game)) => {
+                    bytes.clear();
+                    replayer.inner_mut().attach_late_diagnostics(&mut game);
+                    let mut game = done(game, replayer.inner_mut(), keep, &mut bytes);
+                    shift.game(&mut game.game);
+                    self.take(&game, &bytes)?;
+                    replayer.inner_mut().recycle(game.game);
+                }
+                Ok(None) => break,
+                Err(err) => return Ok(Some(err)),
+            }
+        }
+        let mut trailing = replayer.inner_mut().take_diagnostics();
+        trailing.iter_mut().for_each(|d| shift.diagnostic(d));
+        self.trailing(&trailing)?;
+        Ok(None)
+    }
+}
+
 /// Runs every game of `files` through a selector in front of the visitor
-/// `inner` makes (one a file), reporting diagnostics and counting; each
-/// game goes to `on_game` with the input's name and its index.
+/// `inner` makes (one a file, or a piece of a file), reporting
+/// diagnostics and counting; each game goes to `on_game` in input order
+/// with the input's name and its index. A plain file larger than a piece
+/// is read on several cores ([`pieces`]); the games come the same.
 fn run_inputs<V: ReplayVisitor, E: Write>(
     pass: Pass<'_>,
-    mut inner: impl FnMut() -> V,
+    inner: impl Fn() -> V + Sync,
+    keep: impl Keep<V>,
     diagnostics: &mut Diagnostics<E>,
     status: &mut Status,
     counts: &mut Counts,
     mut on_game: impl FnMut(
-        &mut Selected<V::Output>,
-        &mut Selector<V>,
+        &Done,
+        &[u8],
         &str,
         usize,
         &mut Counts,
         &mut Diagnostics<E>,
     ) -> io::Result<()>,
 ) -> io::Result<()> {
-    let Pass { command, files, selection, keep_main_line, keep_final, keep_tags, writes_broken } =
-        pass;
-    for (index, name) in files.iter().enumerate() {
-        let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
-        let selector = Selector::new(selection.clone(), inner())
-            .keep_tags(keep_tags)
-            .keep_main_line(keep_main_line)
-            .keep_final_position(keep_final);
-        let mut replayer = Replayer::new(selector);
-        let mut reader = Reader::new(input);
-        let mut failure = None;
-        loop {
-            match reader.read_game(&mut replayer) {
-                Ok(Some(mut game)) => {
-                    counts.games += 1;
-                    for d in &game.diagnostics {
-                        report(d, name, counts, diagnostics)?;
-                    }
-                    match game.verdict {
-                        Verdict::Selected => counts.selected += 1,
-                        Verdict::Rejected => counts.rejected += 1,
-                        Verdict::Unplayable => {
-                            unplayable(&game, name, writes_broken, counts, diagnostics)?
-                        }
-                    }
-                    on_game(&mut game, replayer.inner_mut(), name, index, counts, diagnostics)?;
-                    replayer.inner_mut().recycle(game);
-                }
-                Ok(None) => break,
-                Err(err) => {
-                    failure = Some(err);
-                    break;
-                }
+    let command = pass.command;
+    for (index, name) in pass.files.iter().enumerate() {
+        let mut taker = Taker {
+            name,
+            index,
+            diagnostics: &mut *diagnostics,
+            counts: &mut *counts,
+            writes_broken: pass.writes_broken,
+            on_game: &mut on_game,
+        };
+        let failure = match input::plain_file(name).filter(|(_, len)| pass.plan.splits(*len)) {
+            Some((file, len)) => taker.pieces(&file, len, &pass, &inner, &keep)?,
+            None => {
+                let Some(input) = status.open(&mut taker.diagnostics.out, command, name)? else {
+                    continue;
+                };
+                taker.stream(input, &pass, inner(), &keep, Shift::default())?
             }
-        }
-        for d in replayer.inner_mut().take_diagnostics() {
-            report(&d, name, counts, diagnostics)?;
-        }
+        };
         if let Some(err) = failure {
             unreadable(status, &mut diagnostics.out, command, name, &err)?;
         }
     }
     status.input_errors = counts.diagnostics.errors > 0;
     Ok(())
+}
+
+impl<E: Write, G> Taker<'_, E, G>
+where
+    G: FnMut(&Done, &[u8], &str, usize, &mut Counts, &mut Diagnostics<E>) -> io::Result<()>,
+{
+    /// Reads `file` in pieces on the plan's worker threads, taking the
+    /// pieces' games in order; returns the file's I/O error, if any.
+    fn pieces<V: ReplayVisitor>(
+        &mut self,
+        file: &File,
+        len: u64,
+        pass: &Pass<'_>,
+        inner: &(impl Fn() -> V + Sync),
+        keep: &impl Keep<V>,
+    ) -> io::Result<Option<io::Error>> {
+        let starts = pieces::cuts(file, len, pass.plan.piece)?;
+        let mut shift = Shift::default();
+        let mut failure = None;
+        pieces::run(
+            starts.len(),
+            pass.plan.threads,
+            |k| read_piece(file, &starts, k, pass, inner(), keep),
+            |k, mut read| {
+                if read.end == PieceEnd::GaveUp {
+                    // The rest of the file on this thread, from this
+                    // piece's start.
+                    let input = FileFrom::new(file, starts[k], &[], usize::MAX);
+                    failure = self.stream(input, pass, inner(), keep, shift)?;
+                    return Ok(Next::Stop);
+                }
+                for game in &mut read.done {
+                    shift.game(&mut game.game);
+                    self.take(game, &read.bytes)?;
+                }
+                // The quiet games: rejected, and nothing to report.
+                self.counts.games += read.quiet;
+                self.counts.rejected += read.quiet;
+                if let PieceEnd::Synced(j) = read.end {
+                    shift.offset = starts[j];
+                    shift.line += read.line_ends;
+                    shift.game += read.games;
+                    return Ok(Next::Piece(j));
+                }
+                read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
+                self.trailing(&read.trailing)?;
+                failure = read.error;
+                Ok(Next::Stop)
+            },
+        )?;
+        Ok(failure)
+    }
 }
 
 fn report<E: Write>(
@@ -340,25 +699,25 @@ fn unplayable<O, E: Write>(
 /// Writes a game's exported text, counting it; a game the exporter left
 /// out (a set-up position in reduced export format) is an error.
 fn write_exported<E: Write>(
-    game: &Selected<ExportedGame>,
-    text: &[u8],
+    game: &Done,
+    bytes: &[u8],
     out: &mut impl Write,
     name: &str,
     counts: &mut Counts,
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
-    let Some(exported) = &game.output else { return Ok(()) };
-    if exported.left_out == Some(Unfit::SetUpPosition) {
+    let Some(text) = &game.text else { return Ok(()) };
+    if game.left_out == Some(Unfit::SetUpPosition) {
         counts.diagnostics.count(Severity::Error);
         let line = format_args!(
             "{name}: game {}: error: game not written (it starts from a set-up position, which \
              reduced export format cannot hold); --no-comments --no-nags --no-variations keep its tags",
-            game.number
+            game.game.number
         );
         return diagnostics.report(Severity::Error, "game not exported", line);
     }
     counts.written += 1;
-    out.write_all(&text[exported.text.clone()])
+    out.write_all(&bytes[text.clone()])
 }
 
 /// Runs `pgn select`.
@@ -368,6 +727,7 @@ pub(crate) fn run(
     criteria: &CriteriaArgs,
     what: Output,
     noise: NoiseArgs,
+    plan: Plan,
 ) -> io::Result<Status> {
     const COMMAND: &str = "select";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
@@ -386,23 +746,14 @@ pub(crate) fn run(
             let writes_broken = args.keep_broken && selection.tags_only();
             let exporter = || StreamExporter::new(args.options).keep_broken(args.keep_broken);
             run_inputs(
-                Pass { writes_broken, ..Pass::new(COMMAND, files, &selection) },
+                Pass { writes_broken, ..Pass::new(COMMAND, files, &selection, plan) },
                 exporter,
+                KeepExported { broken: writes_broken, prints: None },
                 &mut diagnostics,
                 &mut status,
                 &mut counts,
-                |game, selector, name, _, counts, diagnostics| {
-                    if game.verdict == Verdict::Selected
-                        || game.verdict == Verdict::Unplayable && writes_broken
-                    {
-                        let text = selector.inner().output();
-                        write_exported(game, text, &mut out, name, counts, diagnostics)?;
-                    }
-                    selector.inner_mut().clear_output();
-                    if let Some(exported) = game.output.take() {
-                        selector.inner_mut().recycle(exported);
-                    }
-                    Ok(())
+                |game, bytes, name, _, counts, diagnostics| {
+                    write_exported(game, bytes, &mut out, name, counts, diagnostics)
                 },
             )?;
         }
@@ -421,13 +772,15 @@ pub(crate) fn run(
                 Pass {
                     keep_final: wants_final,
                     keep_tags: true,
-                    ..Pass::new(COMMAND, files, &selection)
+                    ..Pass::new(COMMAND, files, &selection, plan)
                 },
                 || Decide,
+                KeepNothing,
                 &mut diagnostics,
                 &mut status,
                 &mut counts,
                 |game, _, name, _, counts, _| {
+                    let game = &game.game;
                     if game.verdict != Verdict::Selected {
                         return Ok(());
                     }
@@ -446,8 +799,9 @@ pub(crate) fn run(
         }
         Output::Count => {
             run_inputs(
-                Pass::new(COMMAND, files, &selection),
+                Pass::new(COMMAND, files, &selection, plan),
                 || Decide,
+                KeepNothing,
                 &mut diagnostics,
                 &mut status,
                 &mut counts,
@@ -539,18 +893,27 @@ fn finish<E: Write>(
     diagnostics.out.flush()
 }
 
+/// Where `pgn dedupe` writes: OUT (else standard output), DUPS and
+/// REPORT when given.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct DedupeOutputs<'a> {
+    pub(crate) output: Option<&'a str>,
+    pub(crate) duplicates: Option<&'a str>,
+    pub(crate) report: Option<&'a str>,
+}
+
 /// Runs `pgn dedupe`: the first game of each set of duplicates to OUT,
 /// the others to DUPS (when given), a count per set to REPORT.
 pub(crate) fn dedupe(
     files: &[String],
-    output: Option<&str>,
-    duplicates: Option<&str>,
-    report_to: Option<&str>,
+    outputs: DedupeOutputs<'_>,
     mode: DuplicateMode,
     args: ExportArgs,
     noise: NoiseArgs,
+    plan: Plan,
 ) -> io::Result<Status> {
     const COMMAND: &str = "dedupe";
+    let DedupeOutputs { output, duplicates, report: report_to } = outputs;
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     if args.keep_broken {
@@ -577,40 +940,31 @@ pub(crate) fn dedupe(
     let store_file =
         File::options().read(true).write(true).create(true).truncate(true).open(&store_path)?;
     let keep_tags = matches!(mode, DuplicateMode::MovesAndTags(_));
-    let mut deduper = Deduper::new(mode, FileStore::new(store_file));
+    let mut index = DuplicateIndex::new(FileStore::new(store_file));
     let no_criteria = Selection::new();
     let mut counts = Counts::default();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
-        Pass { keep_main_line: true, keep_tags, ..Pass::new(COMMAND, files, &no_criteria) },
+        Pass { keep_main_line: true, keep_tags, ..Pass::new(COMMAND, files, &no_criteria, plan) },
         exporter,
+        KeepExported { broken: false, prints: Some(mode) },
         &mut diagnostics,
         &mut status,
         &mut counts,
-        |game, selector, name, file_index, counts, diagnostics| {
-            if game.verdict == Verdict::Selected
-                && let Some((start, moves)) = selector.main_line()
-            {
-                let id = (file_index as u64) << 40 | game.number;
-                let text = selector.inner().output();
-                match deduper.check(start, moves, &game.tags, id)? {
-                    Seen::First(_) => {
-                        write_exported(game, text, &mut out, name, counts, diagnostics)?;
-                    }
-                    Seen::Duplicate { .. } => {
-                        counts.duplicates += 1;
-                        counts.selected -= 1;
-                        if let (Some(d), Some(exported)) = (dups.as_mut(), &game.output) {
-                            d.write_all(&text[exported.text.clone()])?;
-                        }
+        |game, bytes, name, file_index, counts, diagnostics| {
+            let Some(print) = &game.print else { return Ok(()) };
+            let id = (file_index as u64) << 40 | game.game.number;
+            match index.insert(&bytes[print.clone()], id)? {
+                Seen::First(_) => write_exported(game, bytes, &mut out, name, counts, diagnostics),
+                Seen::Duplicate { .. } => {
+                    counts.duplicates += 1;
+                    counts.selected -= 1;
+                    match (dups.as_mut(), &game.text) {
+                        (Some(d), Some(text)) => d.write_all(&bytes[text.clone()]),
+                        _ => Ok(()),
                     }
                 }
             }
-            selector.inner_mut().clear_output();
-            if let Some(exported) = game.output.take() {
-                selector.inner_mut().recycle(exported);
-            }
-            Ok(())
         },
     );
     let _ = std::fs::remove_file(&store_path);
@@ -624,7 +978,7 @@ pub(crate) fn dedupe(
             Ok(f) => {
                 let mut w = BufWriter::new(f);
                 writeln!(w, "file\tgame\tcopies")?;
-                for (id, copies) in deduper.index().repeated() {
+                for (id, copies) in index.repeated() {
                     let file = files.get((id >> 40) as usize).map_or("", String::as_str);
                     writeln!(w, "{file}\t{}\t{copies}", id & ((1 << 40) - 1))?;
                 }

@@ -1,0 +1,389 @@
+//! Reading one plain file on several cores: the file is cut into pieces
+//! at likely game starts, each piece is read by a reader of its own on a
+//! worker thread, and the results are taken in file order by the calling
+//! thread, which writes them. What comes out is what one reader reading
+//! the whole file gives, byte for byte, diagnostics and their lines and
+//! game numbers included.
+//!
+//! A cut is only a guess: a piece starts at a `[` that opens a line after
+//! an empty line, which may as well lie inside a comment. So a guess is
+//! checked. The reader of the piece before reads on past its end until a
+//! game begins at or after the next cut, and tells where
+//! ([`pgn_syntax::Reader::clean_start`]). When that game begins cleanly at
+//! a cut, from there on the two readers read the same games: the piece is
+//! *synced* to that cut, and the results of the pieces it read over are
+//! dropped. A reader that reads far past its piece without syncing gives
+//! up, and the calling thread reads the rest of the file alone.
+//!
+//! Memory stays bounded: the workers keep at most a few pieces ahead of
+//! the one being written, each piece's results held until it is written.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, Read};
+use std::sync::{Condvar, Mutex};
+use std::thread;
+
+/// How far ahead of the cut after its piece a reader reads, in pieces,
+/// before it gives up syncing.
+pub(crate) const GIVE_UP: u64 = 4;
+
+/// How many threads read a plain file, as options.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub(crate) struct ThreadArgs {
+    /// Read a plain file on N threads, each reading a piece of it (the
+    /// output is the same whatever N); 1 reads on one. Default: the
+    /// number of cores. Compressed files and standard input are read on
+    /// one thread.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
+    /// The size of a piece in bytes (for tests).
+    #[arg(long, value_name = "BYTES", hide = true)]
+    piece_size: Option<u64>,
+}
+
+impl ThreadArgs {
+    /// The plan these options make.
+    pub(crate) fn plan(self) -> Plan {
+        let cores = thread::available_parallelism().map_or(1, usize::from);
+        Plan {
+            threads: self.threads.unwrap_or(cores).max(1),
+            piece: self.piece_size.unwrap_or(PIECE).max(1),
+        }
+    }
+}
+
+/// The default size of a piece: large enough that a worker's start and
+/// the sync at its end cost little, small enough that two cores share a
+/// file of a few megabytes and the results held stay small.
+pub(crate) const PIECE: u64 = 1 << 20;
+
+/// The threads and piece size of a run.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// Worker threads; 1 reads every file on the calling thread alone.
+    pub(crate) threads: usize,
+    /// The size of a piece in bytes.
+    pub(crate) piece: u64,
+}
+
+impl Plan {
+    /// Whether a file of `len` bytes is read in pieces.
+    pub(crate) fn splits(&self, len: u64) -> bool {
+        self.threads > 1 && len > self.piece
+    }
+}
+
+/// The offsets where the pieces of `file` (`len` bytes) start: 0, then
+/// for each multiple of `piece` the first `[` at or after it that opens a
+/// line after an empty line (`\n\n[`, or `\r\n\r\n[`). Strictly
+/// increasing; a stretch without such a place makes one longer piece.
+pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
+    const WINDOW: usize = 64 * 1024;
+    let mut starts = vec![0];
+    let mut buf = vec![0; WINDOW];
+    let mut nominal = piece.max(1);
+    while nominal < len {
+        // The bytes before `nominal` too, to see the empty line before a
+        // `[` right at it.
+        let mut from = nominal.saturating_sub(3);
+        let mut found = None;
+        while from < len && found.is_none() {
+            let n = read_at(file, &mut buf, from)?;
+            if n < 4 {
+                break;
+            }
+            let window = &buf[..n];
+            found = (3..n)
+                .find(|&i| window[i] == b'[' && opens_after_empty_line(&window[..i]))
+                .map(|i| from + i as u64);
+            from += (n - 3) as u64;
+        }
+        let Some(at) = found else { break };
+        if at > *starts.last().unwrap_or(&0) && at < len {
+            starts.push(at);
+        }
+        nominal = (at / piece + 1) * piece;
+    }
+    Ok(starts)
+}
+
+/// Whether `before` ends with an empty line: `\n\n` or `\r\n\r\n`.
+fn opens_after_empty_line(before: &[u8]) -> bool {
+    before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n")
+}
+
+/// Reads into `buf` from `offset` of `file`, without moving a shared
+/// cursor: as many bytes as there are, fewer only at the end.
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    let mut got = 0;
+    while got < buf.len() {
+        match positioned(file, &mut buf[got..], offset + got as u64) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(got)
+}
+
+#[cfg(unix)]
+fn positioned(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn positioned(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
+}
+
+/// A file read from an offset on, for one piece's reader; several share
+/// the file. It counts the line ends it passes, and notes the count at
+/// each of the cuts after its start (where the piece may sync), so that
+/// no byte is read twice.
+pub(crate) struct FileFrom<'f> {
+    file: &'f File,
+    /// The next offset to read.
+    pos: u64,
+    /// Line ends from the start to `pos`.
+    line_ends: u64,
+    /// The last byte read was a CR.
+    after_cr: bool,
+    /// The cuts after the start, and the line ends from the start up to
+    /// each one reached so far.
+    cuts: &'f [u64],
+    at_cuts: Vec<u64>,
+    /// The most one read gives: what the reader reads past the cut it
+    /// syncs to is wasted.
+    most: usize,
+}
+
+/// The buffer of a piece's reader and the most one read of it gives, for
+/// pieces of `piece` bytes: 64 KiB, less for small pieces (tests).
+pub(crate) fn read_size(piece: u64) -> usize {
+    piece.clamp(4 << 10, 64 << 10) as usize
+}
+
+impl<'f> FileFrom<'f> {
+    /// `file` from `offset` on, noting the line ends up to each of `cuts`
+    /// (increasing, all after `offset`).
+    pub(crate) fn new(file: &'f File, offset: u64, cuts: &'f [u64], most: usize) -> FileFrom<'f> {
+        FileFrom {
+            file,
+            pos: offset,
+            line_ends: 0,
+            after_cr: false,
+            cuts,
+            at_cuts: Vec::new(),
+            most: most.max(1),
+        }
+    }
+
+    /// The line ends from the start up to `cuts[i]`, if it was reached.
+    pub(crate) fn line_ends_to(&self, i: usize) -> Option<u64> {
+        self.at_cuts.get(i).copied()
+    }
+}
+
+impl Read for FileFrom<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let most = buf.len().min(self.most);
+        let n = positioned(self.file, &mut buf[..most], self.pos)?;
+        let read = &buf[..n];
+        let end = self.pos + n as u64;
+        while let Some(&cut) = self.cuts.get(self.at_cuts.len()).filter(|&&c| c <= end) {
+            let upto = &read[..(cut - self.pos) as usize];
+            self.at_cuts.push(self.line_ends + pgn_syntax::line_ends(upto, self.after_cr));
+        }
+        if let Some(&last) = read.last() {
+            self.line_ends += pgn_syntax::line_ends(read, self.after_cr);
+            self.after_cr = last == b'\r';
+        }
+        self.pos = end;
+        Ok(n)
+    }
+}
+
+/// What the calling thread does after taking a piece's results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Next {
+    /// Takes the results of this piece next (those between are dropped).
+    Piece(usize),
+    /// Stops: the file is done.
+    Stop,
+}
+
+/// The schedule shared by the workers and the calling thread.
+struct Schedule<R> {
+    /// The next piece a worker starts.
+    next: usize,
+    /// The piece whose results the calling thread waits for.
+    wanted: usize,
+    results: BTreeMap<usize, R>,
+    stop: bool,
+}
+
+/// Reads the pieces `0..pieces` with `work` on `threads` worker threads
+/// and hands the results to `take` in order, from piece 0 on, skipping
+/// the pieces `take` says to; workers keep at most `2 × threads` pieces
+/// ahead of it.
+///
+/// # Errors
+///
+/// The first error of `take`; the workers then stop.
+pub(crate) fn run<R: Send>(
+    pieces: usize,
+    threads: usize,
+    work: impl Fn(usize) -> R + Sync,
+    mut take: impl FnMut(usize, R) -> io::Result<Next>,
+) -> io::Result<()> {
+    let ahead = 2 * threads;
+    let schedule =
+        Mutex::new(Schedule { next: 0, wanted: 0, results: BTreeMap::new(), stop: false });
+    let changed = Condvar::new();
+    let lock = || schedule.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    thread::scope(|scope| {
+        for _ in 0..threads {
+            scope.spawn(|| {
+                loop {
+                    let mut s = lock();
+                    while !s.stop && s.next < pieces && s.next >= s.wanted + ahead {
+                        s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+                    }
+                    if s.stop || s.next >= pieces {
+                        return;
+                    }
+                    let k = s.next;
+                    s.next += 1;
+                    if k < s.wanted {
+                        // Read over by the piece before: not needed.
+                        continue;
+                    }
+                    drop(s);
+                    let result = work(k);
+                    let mut s = lock();
+                    if k >= s.wanted {
+                        s.results.insert(k, result);
+                    }
+                    changed.notify_all();
+                }
+            });
+        }
+        let mut taken = Ok(());
+        loop {
+            let mut s = lock();
+            let k = s.wanted;
+            if k >= pieces {
+                break;
+            }
+            let result = loop {
+                if let Some(r) = s.results.remove(&k) {
+                    break r;
+                }
+                s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+            };
+            drop(s);
+            let next = take(k, result);
+            let mut s = lock();
+            match next {
+                Ok(Next::Piece(j)) if j > k => {
+                    s.wanted = j;
+                    s.results.retain(|&i, _| i >= j);
+                    changed.notify_all();
+                }
+                other => {
+                    if let Err(e) = other {
+                        taken = Err(e);
+                    }
+                    s.stop = true;
+                    changed.notify_all();
+                    break;
+                }
+            }
+        }
+        // Nothing more is taken: the workers stop at their next piece.
+        let mut s = lock();
+        s.stop = true;
+        s.results.clear();
+        changed.notify_all();
+        drop(s);
+        taken
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    fn file_of(name: &str, bytes: &[u8]) -> File {
+        let path = std::env::temp_dir().join(format!("pgn-pieces-{}-{name}", std::process::id()));
+        let mut f = File::create(&path).unwrap();
+        f.write_all(bytes).unwrap();
+        let f = File::open(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        f
+    }
+
+    #[test]
+    fn cuts_fall_on_tag_lines_after_empty_lines() {
+        let text = b"[A \"1\"]\n\n1. e4 *\n\n[B \"2\"]\n\n1. d4 *\r\n\r\n[C \"3\"]\n\n*\n";
+        let f = file_of("cuts.pgn", text);
+        let starts = cuts(&f, text.len() as u64, 1).unwrap();
+        let at = |pat: &[u8]| text.windows(pat.len()).position(|w| w == pat).unwrap() as u64;
+        assert_eq!(starts, vec![0, at(b"[B"), at(b"[C")]);
+        // A piece larger than the file: one piece.
+        assert_eq!(cuts(&f, text.len() as u64, 1000).unwrap(), vec![0]);
+    }
+
+    #[test]
+    fn line_ends_are_noted_at_the_cuts_as_the_reader_counts_them() {
+        let text = b"a\r\nb\rc\n[d\n\n[e\r\n";
+        let f = file_of("lines.pgn", text);
+        let cuts = [8, 12, 40];
+        let mut from = FileFrom::new(&f, 0, &cuts, 64);
+        let mut buf = [0; 5];
+        while from.read(&mut buf).unwrap() > 0 {}
+        // Up to offset 8 (`[d`): CR LF, CR, LF. Up to 12 (`[e`): two more.
+        assert_eq!((from.line_ends_to(0), from.line_ends_to(1)), (Some(3), Some(5)));
+        assert_eq!(from.line_ends_to(2), None);
+        // From an offset inside: one line end fewer, the cut at 8 noted.
+        let mut from = FileFrom::new(&f, 3, &cuts, 3);
+        while from.read(&mut buf).unwrap() > 0 {}
+        assert_eq!(from.line_ends_to(0), Some(2));
+    }
+
+    #[test]
+    fn results_come_in_order_and_skipped_pieces_are_dropped() {
+        let mut seen = Vec::new();
+        run(
+            10,
+            2,
+            |k| k * 10,
+            |k, r| {
+                seen.push((k, r));
+                Ok(if k == 3 { Next::Piece(6) } else { Next::Piece(k + 1) })
+            },
+        )
+        .unwrap();
+        let want: Vec<_> = [0, 1, 2, 3, 6, 7, 8, 9].iter().map(|&k| (k, k * 10)).collect();
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn an_error_stops_the_run() {
+        let mut taken = 0;
+        let err = run(
+            100,
+            2,
+            |k| k,
+            |k, _| {
+                taken += 1;
+                if k == 2 { Err(io::Error::other("full")) } else { Ok(Next::Piece(k + 1)) }
+            },
+        );
+        assert!(err.is_err());
+        assert_eq!(taken, 3);
+    }
+}

@@ -1,0 +1,116 @@
+//! A plain file read in pieces on several threads gives exactly what one
+//! thread reading it whole gives: the same standard output, the same
+//! standard error (diagnostics with their lines, columns and game
+//! numbers, the counts, the summary) and the same exit code.
+//!
+//! Pieces of a byte cut the file at every `[` that opens a line after an
+//! empty line, so every such place is tried as a piece start, also those
+//! inside comments and variations (the fixtures of `tests/data/pieces`
+//! put some there, and after escape lines, stray comments and games
+//! without a termination marker). Larger pieces mix pieces that sync at
+//! once with readers that read on over several pieces or give up.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{pgn, text};
+
+/// What is run, each once on one thread and once in pieces.
+const RUNS: [&[&str]; 4] = [
+    &["select", "--white", "a"],
+    &["select", "--opening", "e4", "--columns", "White,game,PlyCount,final-fen"],
+    &["select", "--invert", "--placement", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"],
+    &["dedupe"],
+];
+
+/// Piece sizes: every cut; a few games a piece; many games a piece.
+const PIECES: [&str; 3] = ["1", "300", "20000"];
+
+fn data(dir: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(dir)
+}
+
+/// The `.pgn` files under `dir`, sorted, searched to any depth.
+fn pgn_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        for entry in std::fs::read_dir(&d).expect("a data folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// Where a piece may start: a `[` opening a line after an empty line.
+fn cut_places(bytes: &[u8]) -> usize {
+    bytes.windows(3).filter(|w| w == b"\n\n[").count()
+        + bytes.windows(5).filter(|w| w == b"\r\n\r\n[").count()
+}
+
+/// Runs every command on `file` both ways and compares; returns how many
+/// runs were compared.
+fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
+    let name = file.to_str().expect("a UTF-8 path");
+    let mut compared = 0;
+    for run in RUNS {
+        let one = pgn(&[run, &[name, "--threads", "1"]].concat());
+        for piece in pieces {
+            let many = pgn(&[run, &[name, "--threads", "2", "--piece-size", piece]].concat());
+            let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
+            assert_eq!(text(&many.stdout), text(&one.stdout), "{what}: standard output");
+            assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
+            assert_eq!(many.status.code(), one.status.code(), "{what}: exit code");
+            compared += 1;
+        }
+    }
+    compared
+}
+
+#[test]
+fn the_cut_fixtures_read_the_same_in_pieces() {
+    let files = pgn_files(&data("pieces"));
+    assert_eq!(files.len(), 2, "{files:?}");
+    for file in &files {
+        let bytes = std::fs::read(file).expect("a fixture");
+        assert!(cut_places(&bytes) > 100, "{}: too few places to cut", file.display());
+        same_in_pieces(file, &PIECES);
+    }
+}
+
+#[test]
+fn the_selection_and_export_fixtures_read_the_same_in_pieces() {
+    let mut compared = 0;
+    for dir in ["select", "export", "syntax"] {
+        for file in pgn_files(&data(dir)) {
+            compared += same_in_pieces(&file, &PIECES[..1]);
+        }
+    }
+    assert!(compared > 400, "{compared} runs compared");
+}
+
+#[test]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
+fn the_corpus_reads_the_same_in_pieces() {
+    let corpus = testkit::corpus::dir();
+    let mut files = pgn_files(&corpus.join("pgn"));
+    files.extend(pgn_files(&corpus.join("bench")));
+    assert!(files.len() > 100, "{} corpus files", files.len());
+    let mut cut = 0;
+    for file in &files {
+        let bytes = std::fs::read(file).expect("a corpus file");
+        cut += usize::from(cut_places(&bytes) > 0);
+        // Every cut for small files; the large ones in pieces of a few
+        // games, which still makes thousands of pieces.
+        let pieces: &[&str] = if bytes.len() < 200_000 { &PIECES[..1] } else { &PIECES[1..2] };
+        same_in_pieces(file, pieces);
+    }
+    assert!(cut > 50, "{cut} corpus files with places to cut");
+}
