@@ -218,6 +218,12 @@ pub struct Lexer {
     /// the window no longer starts with it, so the fast paths, which read
     /// tokens from their first byte, stay off.
     dropping: bool,
+    /// The absolute offset of the last token the general path scanned, and
+    /// `line_start` and `line_limit` before its scan (which may flag the
+    /// line as too long, or pass line ends in a comment): what
+    /// [`Lexer::unread`] puts back, so that a token read again is read as
+    /// it was the first time.
+    before: (u64, u64, u64),
 }
 
 /// The scan of a token that ran into the end of the window.
@@ -275,6 +281,7 @@ impl Lexer {
             dropping: false,
             ws_ends: 0,
             ws_at: u64::MAX,
+            before: (u64::MAX, 0, MAX_LINE),
         }
     }
 
@@ -314,10 +321,16 @@ impl Lexer {
     /// just returned, which must still be in the window), so that the
     /// next call returns that token again: a caller that saw where one
     /// thing ends hands the token to the next. The white space before it
-    /// is not read again (nor flagged again).
+    /// is not read again (nor flagged again); the token is, as it was the
+    /// first time (a line it made too long is flagged again).
     pub fn unread(&mut self, offset: u64) {
         let at = offset.saturating_sub(self.base) as usize;
         self.pos = at.min(self.pos);
+        let (start, line_start, line_limit) = self.before;
+        if start == offset {
+            self.line_start = line_start;
+            self.line_limit = line_limit;
+        }
     }
 
     /// A line starts at the absolute offset `at`.
@@ -653,6 +666,10 @@ impl Lexer {
             }
             let start = self.pos;
             let offset = self.base + start as u64;
+            // A token scanned on after a refill keeps what was before it.
+            if self.before.0 != offset {
+                self.before = (offset, self.line_start, self.line_limit);
+            }
             let resume = self.partial.take().filter(|p| p.start == offset);
             let scan = match resume {
                 Some(mut p) => self.go_on(buf, eof, &mut p).ok_or(p),

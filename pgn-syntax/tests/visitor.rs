@@ -485,3 +485,21 @@ fn a_reader_started_at_a_clean_start_reads_the_same_games_from_there() {
         assert_eq!(games(&input[start..], Log::default()), whole[i..], "from game {}", i + 1);
     }
 }
+
+#[test]
+fn a_token_read_again_for_the_next_game_flags_its_long_line_again() {
+    // The long symbol after the empty line is read for the first game,
+    // found to begin the next one (the first has no marker), and read
+    // again for it. The first read had marked the line as flagged, so the
+    // second did not flag it: the note was lost. Found by the reader fuzz
+    // target (a reader started at the second game reported it).
+    let long = "x".repeat(300);
+    let input = format!("e4\n\n{long} *\n");
+    for from in [0, 4] {
+        let mut reader = Reader::new(&input.as_bytes()[from..]);
+        let mut log = Log::default();
+        while reader.read_game(&mut log).expect("in-memory input").is_some() {}
+        let notes = log.diagnostics.iter().filter(|d| d.contains("line longer than 255")).count();
+        assert_eq!(notes, 1, "from {from}: {:?}", log.diagnostics);
+    }
+}
