@@ -18,6 +18,10 @@
 //! Every place is also checked against the input: its line and column
 //! are those of its offset, counted from the bytes (LF, CR LF and a lone
 //! CR each end a line; the column counts bytes from 1).
+//!
+//! Last, a reader started where a game began cleanly at a line start
+//! ([`Reader::clean_start`]) must read the same games from there, shifted
+//! to their places: what reading a file in pieces relies on.
 
 use std::io::{self, Read};
 use std::ops::ControlFlow;
@@ -395,6 +399,79 @@ fn check_places(input: &[u8], events: &[Event]) {
     }
 }
 
+/// Reads `input` game by game with `builder`, recording: the events, and
+/// for each game the index of its first event and its clean start
+/// ([`Reader::clean_start`]).
+fn record_games(
+    builder: ReaderBuilder,
+    input: &[u8],
+    policy: Policy,
+) -> (Vec<Event>, Vec<(usize, Option<u64>)>) {
+    let mut recorder = Recorder::new(policy);
+    let mut reader = builder.build(input);
+    let mut games = Vec::new();
+    loop {
+        let from = recorder.events.len();
+        match reader.read_game(&mut recorder) {
+            Ok(Some(())) => games.push((from, reader.clean_start())),
+            Ok(None) => break,
+            Err(err) => panic!("an in-memory read failed: {err}"),
+        }
+    }
+    (recorder.events, games)
+}
+
+/// `event` as read from a place `by` further down the input: offsets and
+/// lines moved by its offset and line, game numbers by `games`.
+fn shifted(event: Event, by: Location, games: u64) -> Event {
+    let at = |l: Location| Location { offset: l.offset + by.offset, line: l.line + by.line - 1, ..l };
+    match event {
+        Event::Tag { name, value, at: l } => Event::Tag { name, value, at: at(l) },
+        Event::San { text, suffix, at: l } => Event::San { text, suffix, at: at(l) },
+        Event::Nag { nag, at: l } => Event::Nag { nag, at: at(l) },
+        Event::Comment { text, kind, at: l } => Event::Comment { text, kind, at: at(l) },
+        Event::Escape { line, at: l } => Event::Escape { line, at: at(l) },
+        Event::BeginVariation { at: l, branch } => Event::BeginVariation { at: at(l), branch },
+        Event::EndVariation { at: l } => Event::EndVariation { at: at(l) },
+        Event::Termination { result, at: l } => Event::Termination { result, at: at(l) },
+        Event::Diagnostic(mut d) => {
+            d.at = at(d.at);
+            d.game += games;
+            if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut d.kind {
+                *overridden = at(*overridden);
+            }
+            Event::Diagnostic(d)
+        }
+        other @ (Event::BeginTags | Event::BeginMovetext | Event::Break | Event::EndGame) => other,
+    }
+}
+
+/// A reader started where a game began cleanly, at a line start, reads
+/// the same games from there as the reader that got there (what
+/// `pgn select` and `pgn dedupe` rely on to read a file in pieces): the
+/// events of every game from there on, their places and game numbers
+/// shifted. Checked for the first few such games.
+fn check_clean_starts(pgn: &[u8], policy: Policy) {
+    let (whole, games) = record_games(policy.builder(), pgn, policy);
+    let lines = Lines::new(pgn);
+    let at_line_start = |s: u64| s == 0 || matches!(pgn.get(s as usize - 1), Some(b'\n' | b'\r'));
+    let clean = games
+        .iter()
+        .enumerate()
+        .filter_map(|(i, &(from, start))| Some((i, from, start.filter(|&s| at_line_start(s))?)));
+    for (i, from, s) in clean.take(16) {
+        let tail = pgn.get(s as usize..).unwrap_or_default();
+        let by = lines.expected(pgn, s);
+        let events = record(policy.builder(), tail, policy);
+        let events: Vec<Event> = events.into_iter().map(|e| shifted(e, by, i as u64)).collect();
+        assert_same(
+            &format!("a reader from the clean start of game {} (offset {s})", i + 1),
+            &whole[from..],
+            &events,
+        );
+    }
+}
+
 /// Panics with the first difference between two logs, and its context.
 fn assert_same(how: &str, expected: &[Event], found: &[Event]) {
     if expected == found {
@@ -436,4 +513,6 @@ pub fn check(data: &[u8]) {
     );
     let default_chunked = record(policy.builder(), Chunked::new(pgn, pattern), policy);
     assert_same(&format!("reads of pattern {pattern:#04x}"), &whole, &default_chunked);
+    check_clean_starts(pgn, policy);
 }
+
