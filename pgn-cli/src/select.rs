@@ -251,9 +251,16 @@ impl<'a> Pass<'a> {
 }
 
 /// A game as the writing side takes it: what the selector made of it,
-/// and byte ranges of what the reading side kept in its buffer.
+/// and what the reading side kept of it.
 struct Done {
     game: Selected<()>,
+    kept: Kept,
+}
+
+/// What the reading side kept of a game beside the selector's verdict,
+/// its bytes in a buffer that goes with it.
+#[derive(Debug, Default)]
+struct Kept {
     /// Why the exporter left the game out, if it did.
     left_out: Option<Unfit>,
     /// The game in export format, when it is to be written.
@@ -262,28 +269,24 @@ struct Done {
     print: Option<Range<usize>>,
 }
 
-/// What the reading side keeps of a game beside the selector's verdict:
-/// the exported text and fingerprint (as ranges of `bytes`, appended to).
+/// What the reading side keeps of each game, by command.
 trait Keep<V: ReplayVisitor>: Sync {
+    /// Keeps what the command needs of `game` (its bytes appended to
+    /// `bytes`), and gives the selector back what it can use again.
     fn keep(
         &self,
         game: &mut Selected<V::Output>,
         selector: &mut Selector<V>,
         bytes: &mut Vec<u8>,
-    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>);
+    ) -> Kept;
 }
 
 /// Nothing beyond the verdict (a table or a count).
 struct KeepNothing;
 
 impl Keep<Decide> for KeepNothing {
-    fn keep(
-        &self,
-        _: &mut Selected<()>,
-        _: &mut Selector<Decide>,
-        _: &mut Vec<u8>,
-    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>) {
-        (None, None, None)
+    fn keep(&self, _: &mut Selected<()>, _: &mut Selector<Decide>, _: &mut Vec<u8>) -> Kept {
+        Kept::default()
     }
 }
 
@@ -302,22 +305,22 @@ impl Keep<StreamExporter> for KeepExported {
         game: &mut Selected<ExportedGame>,
         selector: &mut Selector<StreamExporter>,
         bytes: &mut Vec<u8>,
-    ) -> (Option<Unfit>, Option<Range<usize>>, Option<Range<usize>>) {
+    ) -> Kept {
         let wanted =
             game.verdict == Verdict::Selected || game.verdict == Verdict::Unplayable && self.broken;
-        let mut kept = (None, None, None);
+        let mut kept = Kept::default();
         if let (true, Some(exported)) = (wanted, &game.output) {
-            kept.0 = exported.left_out;
+            kept.left_out = exported.left_out;
             let from = bytes.len();
             bytes.extend_from_slice(&selector.inner().output()[exported.text.clone()]);
-            kept.1 = Some(from..bytes.len());
+            kept.text = Some(from..bytes.len());
         }
         if let (Some(mode), Verdict::Selected, Some((start, moves))) =
             (&self.prints, game.verdict, selector.main_line())
         {
             let from = bytes.len();
             fingerprint(mode, start, moves, &game.tags, bytes);
-            kept.2 = Some(from..bytes.len());
+            kept.print = Some(from..bytes.len());
         }
         selector.inner_mut().clear_output();
         if let Some(exported) = game.output.take() {
@@ -335,10 +338,9 @@ fn done<V: ReplayVisitor>(
     keep: &impl Keep<V>,
     bytes: &mut Vec<u8>,
 ) -> Done {
-    let (left_out, text, print) = keep.keep(&mut game, selector, bytes);
+    let kept = keep.keep(&mut game, selector, bytes);
     let Selected { number, verdict, tags, facts, diagnostics, .. } = game;
-    let game = Selected { number, verdict, output: None, tags, facts, diagnostics };
-    Done { game, left_out, text, print }
+    Done { game: Selected { number, verdict, output: None, tags, facts, diagnostics }, kept }
 }
 
 /// Where a piece of a file starts, to move what was read in it to its
@@ -351,6 +353,7 @@ struct Shift {
 }
 
 impl Shift {
+    /// Moves a diagnostic: its game, its place and any place it names.
     fn diagnostic(self, d: &mut GameDiagnostic) {
         match d {
             GameDiagnostic::Read(d) => {
@@ -369,11 +372,13 @@ impl Shift {
         }
     }
 
+    /// Moves a place; its column stays (pieces start at a line start).
     fn location(self, at: &mut Location) {
         at.offset += self.offset;
         at.line += self.line;
     }
 
+    /// Moves a game: its number and its diagnostics.
     fn game(self, game: &mut Selected<()>) {
         game.number += self.game;
         for d in &mut game.diagnostics {
@@ -518,6 +523,53 @@ where
         Ok(())
     }
 
+    /// Reads `file` in pieces on the plan's worker threads, taking the
+    /// pieces' games in order; returns the file's I/O error, if any.
+    fn pieces<V: ReplayVisitor>(
+        &mut self,
+        file: &File,
+        len: u64,
+        pass: &Pass<'_>,
+        inner: &(impl Fn() -> V + Sync),
+        keep: &impl Keep<V>,
+    ) -> io::Result<Option<io::Error>> {
+        let starts = pieces::cuts(file, len, pass.plan.piece)?;
+        let mut shift = Shift::default();
+        let mut failure = None;
+        pieces::run(
+            starts.len(),
+            pass.plan.threads,
+            |k| read_piece(file, &starts, k, pass, inner(), keep),
+            |k, mut read| {
+                if read.end == PieceEnd::GaveUp {
+                    // The rest of the file on this thread, from this
+                    // piece's start.
+                    let input = FileFrom::new(file, starts[k], &[], usize::MAX);
+                    failure = self.stream(input, pass, inner(), keep, shift)?;
+                    return Ok(Next::Stop);
+                }
+                for game in &mut read.done {
+                    shift.game(&mut game.game);
+                    self.take(game, &read.bytes)?;
+                }
+                // The quiet games: rejected, and nothing to report.
+                self.counts.games += read.quiet;
+                self.counts.rejected += read.quiet;
+                if let PieceEnd::Synced(j) = read.end {
+                    shift.offset = starts[j];
+                    shift.line += read.line_ends;
+                    shift.game += read.games;
+                    return Ok(Next::Piece(j));
+                }
+                read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
+                self.trailing(&read.trailing)?;
+                failure = read.error;
+                Ok(Next::Stop)
+            },
+        )?;
+        Ok(failure)
+    }
+
     /// Reads `input` to its end on this thread, its first byte being at
     /// `shift` in the file; returns its I/O error, if any.
     fn stream<V: ReplayVisitor>(
@@ -600,58 +652,6 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
     Ok(())
 }
 
-impl<E: Write, G> Taker<'_, E, G>
-where
-    G: FnMut(&Done, &[u8], &str, usize, &mut Counts, &mut Diagnostics<E>) -> io::Result<()>,
-{
-    /// Reads `file` in pieces on the plan's worker threads, taking the
-    /// pieces' games in order; returns the file's I/O error, if any.
-    fn pieces<V: ReplayVisitor>(
-        &mut self,
-        file: &File,
-        len: u64,
-        pass: &Pass<'_>,
-        inner: &(impl Fn() -> V + Sync),
-        keep: &impl Keep<V>,
-    ) -> io::Result<Option<io::Error>> {
-        let starts = pieces::cuts(file, len, pass.plan.piece)?;
-        let mut shift = Shift::default();
-        let mut failure = None;
-        pieces::run(
-            starts.len(),
-            pass.plan.threads,
-            |k| read_piece(file, &starts, k, pass, inner(), keep),
-            |k, mut read| {
-                if read.end == PieceEnd::GaveUp {
-                    // The rest of the file on this thread, from this
-                    // piece's start.
-                    let input = FileFrom::new(file, starts[k], &[], usize::MAX);
-                    failure = self.stream(input, pass, inner(), keep, shift)?;
-                    return Ok(Next::Stop);
-                }
-                for game in &mut read.done {
-                    shift.game(&mut game.game);
-                    self.take(game, &read.bytes)?;
-                }
-                // The quiet games: rejected, and nothing to report.
-                self.counts.games += read.quiet;
-                self.counts.rejected += read.quiet;
-                if let PieceEnd::Synced(j) = read.end {
-                    shift.offset = starts[j];
-                    shift.line += read.line_ends;
-                    shift.game += read.games;
-                    return Ok(Next::Piece(j));
-                }
-                read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
-                self.trailing(&read.trailing)?;
-                failure = read.error;
-                Ok(Next::Stop)
-            },
-        )?;
-        Ok(failure)
-    }
-}
-
 fn report<E: Write>(
     d: &GameDiagnostic,
     name: &str,
@@ -706,8 +706,8 @@ fn write_exported<E: Write>(
     counts: &mut Counts,
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
-    let Some(text) = &game.text else { return Ok(()) };
-    if game.left_out == Some(Unfit::SetUpPosition) {
+    let Some(text) = &game.kept.text else { return Ok(()) };
+    if game.kept.left_out == Some(Unfit::SetUpPosition) {
         counts.diagnostics.count(Severity::Error);
         let line = format_args!(
             "{name}: game {}: error: game not written (it starts from a set-up position, which \
@@ -952,14 +952,14 @@ pub(crate) fn dedupe(
         &mut status,
         &mut counts,
         |game, bytes, name, file_index, counts, diagnostics| {
-            let Some(print) = &game.print else { return Ok(()) };
+            let Some(print) = &game.kept.print else { return Ok(()) };
             let id = (file_index as u64) << 40 | game.game.number;
             match index.insert(&bytes[print.clone()], id)? {
                 Seen::First(_) => write_exported(game, bytes, &mut out, name, counts, diagnostics),
                 Seen::Duplicate { .. } => {
                     counts.duplicates += 1;
                     counts.selected -= 1;
-                    match (dups.as_mut(), &game.text) {
+                    match (dups.as_mut(), &game.kept.text) {
                         (Some(d), Some(text)) => d.write_all(&bytes[text.clone()]),
                         _ => Ok(()),
                     }
