@@ -24,8 +24,8 @@ use std::io::{self, Read};
 use std::sync::{Condvar, Mutex};
 use std::thread;
 
-/// How far ahead of the cut after its piece a reader reads, in pieces,
-/// before it gives up syncing.
+/// How far past the cut after its piece a reader reads, in pieces, before
+/// it gives up joining: its results are held until then.
 pub(crate) const GIVE_UP: u64 = 4;
 
 /// How many threads read a plain file, as options.
@@ -178,6 +178,11 @@ impl<'f> FileFrom<'f> {
             at_cuts: Vec::new(),
             most: most.max(1),
         }
+    }
+
+    /// The offset up to which the file has been read.
+    pub(crate) fn position(&self) -> u64 {
+        self.pos
     }
 
     /// The line ends from the start up to `cuts[i]`, if it was reached.

@@ -5,12 +5,10 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufWriter, Write};
-
-use clap::Args;
-use std::io::Read;
+use std::io::{self, BufWriter, Read, Write};
 use std::ops::Range;
 
+use clap::Args;
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_select::{
     Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
@@ -452,15 +450,17 @@ fn read_piece<V: ReplayVisitor>(
                 break;
             }
         };
-        if let (Some(give_up), Some(at)) = (give_up, reader.clean_start()) {
-            let at = start + at;
-            if at >= starts[k + 1]
-                && let Ok(j) = starts.binary_search(&at)
+        if let Some(give_up) = give_up {
+            let at = reader.clean_start().map(|at| start + at);
+            if let Some(j) =
+                at.filter(|&at| at >= starts[k + 1]).and_then(|at| starts.binary_search(&at).ok())
             {
                 read.end = PieceEnd::Synced(j);
                 break;
             }
-            if at > give_up {
+            // Read far on without a join (games that do not begin cleanly
+            // hold none): the results are not held any longer.
+            if reader.get_ref().position() > give_up {
                 read.end = PieceEnd::GaveUp;
                 break;
             }
