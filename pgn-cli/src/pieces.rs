@@ -33,8 +33,8 @@ pub(crate) const GIVE_UP: u64 = 4;
 pub(crate) struct ThreadArgs {
     /// Read a plain file on N threads, each reading a piece of it (the
     /// output is the same whatever N); 1 reads on one. Default: the
-    /// number of cores. Compressed files and standard input are read on
-    /// one thread.
+    /// number of cores (at most 64). Compressed files and standard input
+    /// are read on one thread.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// The size of a piece in bytes (for tests).
@@ -47,11 +47,14 @@ impl ThreadArgs {
     pub(crate) fn plan(self) -> Plan {
         let cores = thread::available_parallelism().map_or(1, usize::from);
         Plan {
-            threads: self.threads.unwrap_or(cores).max(1),
+            threads: self.threads.unwrap_or(cores).clamp(1, MAX_THREADS),
             piece: self.piece_size.unwrap_or(PIECE).max(1),
         }
     }
 }
+
+/// The most threads a run starts, whatever `--threads` asks.
+pub(crate) const MAX_THREADS: usize = 64;
 
 /// The default size of a piece: large enough that a worker's start and
 /// the sync at its end cost little, small enough that two cores share a
@@ -232,11 +235,12 @@ struct Schedule<R> {
 /// Reads the pieces `0..pieces` with `work` on `threads` worker threads
 /// and hands the results to `take` in order, from piece 0 on, skipping
 /// the pieces `take` says to; workers keep at most `2 × threads` pieces
-/// ahead of it.
+/// ahead of it. Threads that cannot be started are done without.
 ///
 /// # Errors
 ///
-/// The first error of `take`; the workers then stop.
+/// The first error of `take` (the workers then stop); no thread can be
+/// started.
 pub(crate) fn run<R: Send>(
     pieces: usize,
     threads: usize,
@@ -249,31 +253,39 @@ pub(crate) fn run<R: Send>(
     let changed = Condvar::new();
     let lock = || schedule.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     thread::scope(|scope| {
+        let mut spawned = 0;
         for _ in 0..threads {
-            scope.spawn(|| {
-                loop {
-                    let mut s = lock();
-                    while !s.stop && s.next < pieces && s.next >= s.wanted + ahead {
-                        s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+            let worker =
+                thread::Builder::new().name("pgn piece reader".into()).spawn_scoped(scope, || {
+                    loop {
+                        let mut s = lock();
+                        while !s.stop && s.next < pieces && s.next >= s.wanted + ahead {
+                            s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+                        }
+                        if s.stop || s.next >= pieces {
+                            return;
+                        }
+                        let k = s.next;
+                        s.next += 1;
+                        if k < s.wanted {
+                            // Read over by the piece before: not needed.
+                            continue;
+                        }
+                        drop(s);
+                        let result = work(k);
+                        let mut s = lock();
+                        if k >= s.wanted {
+                            s.results.insert(k, result);
+                        }
+                        changed.notify_all();
                     }
-                    if s.stop || s.next >= pieces {
-                        return;
-                    }
-                    let k = s.next;
-                    s.next += 1;
-                    if k < s.wanted {
-                        // Read over by the piece before: not needed.
-                        continue;
-                    }
-                    drop(s);
-                    let result = work(k);
-                    let mut s = lock();
-                    if k >= s.wanted {
-                        s.results.insert(k, result);
-                    }
-                    changed.notify_all();
-                }
-            });
+                });
+            match worker {
+                Ok(_) => spawned += 1,
+                // Fewer threads, or none: with none, nothing is read.
+                Err(err) if spawned == 0 => return Err(err),
+                Err(_) => break,
+            }
         }
         let mut taken = Ok(());
         loop {
