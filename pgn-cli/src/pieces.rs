@@ -247,6 +247,9 @@ pub(crate) fn run<R: Send>(
     work: impl Fn(usize) -> R + Sync,
     mut take: impl FnMut(usize, R) -> io::Result<Next>,
 ) -> io::Result<()> {
+    if pieces == 0 {
+        return Ok(());
+    }
     let ahead = 2 * threads;
     let schedule =
         Mutex::new(Schedule { next: 0, wanted: 0, results: BTreeMap::new(), stop: false });

@@ -524,7 +524,9 @@ where
     }
 
     /// Reads `file` in pieces on the plan's worker threads, taking the
-    /// pieces' games in order; returns the file's I/O error, if any.
+    /// pieces' games in order, and the last piece (or the rest of the file
+    /// from a piece whose reader gave up) on this thread; returns the
+    /// file's I/O error, if any.
     fn pieces<V: ReplayVisitor>(
         &mut self,
         file: &File,
@@ -534,18 +536,20 @@ where
         keep: &impl Keep<V>,
     ) -> io::Result<Option<io::Error>> {
         let starts = pieces::cuts(file, len, pass.plan.piece)?;
+        let last = starts.len() - 1;
         let mut shift = Shift::default();
         let mut failure = None;
+        // The piece this thread reads itself, to the end of the file: the
+        // last (however long the stretch without a cut before the end is,
+        // nothing of it is held), or from where a reader gave up.
+        let mut rest = (last == 0).then_some(0);
         pieces::run(
-            starts.len(),
+            last,
             pass.plan.threads,
             |k| read_piece(file, &starts, k, pass, inner(), keep),
             |k, mut read| {
                 if read.end == PieceEnd::GaveUp {
-                    // The rest of the file on this thread, from this
-                    // piece's start.
-                    let input = FileFrom::new(file, starts[k], &[], usize::MAX);
-                    failure = self.stream(input, pass, inner(), keep, shift)?;
+                    rest = Some(k);
                     return Ok(Next::Stop);
                 }
                 for game in &mut read.done {
@@ -559,6 +563,10 @@ where
                     shift.offset = starts[j];
                     shift.line += read.line_ends;
                     shift.game += read.games;
+                    if j == last {
+                        rest = Some(j);
+                        return Ok(Next::Stop);
+                    }
                     return Ok(Next::Piece(j));
                 }
                 read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
@@ -567,6 +575,10 @@ where
                 Ok(Next::Stop)
             },
         )?;
+        if let Some(k) = rest {
+            let input = FileFrom::new(file, starts[k], &[], usize::MAX);
+            failure = self.stream(input, pass, inner(), keep, shift)?;
+        }
         Ok(failure)
     }
 

@@ -10,7 +10,9 @@
 //! without a termination marker). Larger pieces mix pieces that sync at
 //! once with readers that read on over several pieces or give up; in
 //! `unclean.pgn` a comment comes before every game, so no piece joins and
-//! every reader gives up.
+//! every reader gives up; in `tail.pgn` no empty line comes between the
+//! games of the second half, which is one last piece read on the calling
+//! thread.
 
 mod common;
 
@@ -79,10 +81,10 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
 #[test]
 fn the_cut_fixtures_read_the_same_in_pieces() {
     let files = pgn_files(&data("pieces"));
-    assert_eq!(files.len(), 3, "{files:?}");
+    assert_eq!(files.len(), 4, "{files:?}");
     for file in &files {
         let bytes = std::fs::read(file).expect("a fixture");
-        assert!(cut_places(&bytes) > 100, "{}: too few places to cut", file.display());
+        assert!(cut_places(&bytes) >= 20, "{}: too few places to cut", file.display());
         same_in_pieces(file, &PIECES);
     }
 }
