@@ -13,10 +13,13 @@
 //! a cut, from there on the two readers read the same games: the piece is
 //! *synced* to that cut, and the results of the pieces it read over are
 //! dropped. A reader that reads far past its piece without syncing gives
-//! up, and the calling thread reads the rest of the file alone.
+//! up, and the calling thread reads the rest of the file alone; it reads
+//! the last piece alone too.
 //!
 //! Memory stays bounded: the workers keep at most a few pieces ahead of
-//! the one being written, each piece's results held until it is written.
+//! the one being written, each piece's results held until it is written,
+//! and a worker's piece ends within a few pieces of where it started
+//! (the last piece, which may be long, is not a worker's).
 
 use std::collections::BTreeMap;
 use std::fs::File;
