@@ -41,6 +41,27 @@ pub struct Location {
     pub column: u64,
 }
 
+impl Location {
+    /// The place as seen from `start` further back in the input: a place
+    /// read by a reader that started at `start` (a line start, so the
+    /// column stays), moved to its place in the whole input.
+    ///
+    /// ```
+    /// use diag::Location;
+    ///
+    /// let in_piece = Location { offset: 5, line: 2, column: 3 };
+    /// let start = Location { offset: 100, line: 10, column: 1 };
+    /// assert_eq!(in_piece.after(start), Location { offset: 105, line: 11, column: 3 });
+    /// ```
+    pub fn after(self, start: Location) -> Location {
+        Location {
+            offset: self.offset + start.offset,
+            line: self.line + start.line - 1,
+            column: self.column,
+        }
+    }
+}
+
 impl fmt::Display for Location {
     /// `LINE:COLUMN`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

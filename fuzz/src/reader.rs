@@ -424,7 +424,7 @@ fn record_games(
 /// `event` as read from a place `by` further down the input: offsets and
 /// lines moved by its offset and line, game numbers by `games`.
 fn shifted(event: Event, by: Location, games: u64) -> Event {
-    let at = |l: Location| Location { offset: l.offset + by.offset, line: l.line + by.line - 1, ..l };
+    let at = |l: Location| l.after(by);
     match event {
         Event::Tag { name, value, at: l } => Event::Tag { name, value, at: at(l) },
         Event::San { text, suffix, at: l } => Event::San { text, suffix, at: at(l) },
@@ -435,11 +435,7 @@ fn shifted(event: Event, by: Location, games: u64) -> Event {
         Event::EndVariation { at: l } => Event::EndVariation { at: at(l) },
         Event::Termination { result, at: l } => Event::Termination { result, at: at(l) },
         Event::Diagnostic(mut d) => {
-            d.at = at(d.at);
-            d.game += games;
-            if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut d.kind {
-                *overridden = at(*overridden);
-            }
+            d.relocate(by, games);
             Event::Diagnostic(d)
         }
         other @ (Event::BeginTags | Event::BeginMovetext | Event::Break | Event::EndGame) => other,

@@ -207,7 +207,8 @@ impl Read for FileFrom<'_> {
             let upto = &read[..(cut - self.pos) as usize];
             self.at_cuts.push(self.line_ends + pgn_syntax::line_ends(upto, self.after_cr));
         }
-        if let Some(&last) = read.last() {
+        // Past the last cut, line ends are of no use: not counted.
+        if let (Some(&last), true) = (read.last(), self.at_cuts.len() < self.cuts.len()) {
             self.line_ends += pgn_syntax::line_ends(read, self.after_cr);
             self.after_cr = last == b'\r';
         }

@@ -14,7 +14,7 @@ use pgn_select::{
     Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
     Selector, Verdict, fingerprint,
 };
-use pgn_syntax::{DiagnosticKind, Location, Reader, Severity};
+use pgn_syntax::{Location, Reader, Severity};
 use san::fen_epd::Fen;
 use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
@@ -343,42 +343,26 @@ fn done<V: ReplayVisitor>(
 
 /// Where a piece of a file starts, to move what was read in it to its
 /// place in the file: offsets, lines and game numbers.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct Shift {
-    offset: u64,
-    line: u64,
-    game: u64,
+    /// The piece's first byte (a line start).
+    start: Location,
+    /// Games before it.
+    games: u64,
 }
 
 impl Shift {
-    /// Moves a diagnostic: its game, its place and any place it names.
-    fn diagnostic(self, d: &mut GameDiagnostic) {
-        match d {
-            GameDiagnostic::Read(d) => {
-                d.game += self.game;
-                self.location(&mut d.at);
-                if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut d.kind {
-                    self.location(overridden);
-                }
-            }
-            GameDiagnostic::Replay(d) => {
-                d.game += self.game;
-                if let Some(at) = &mut d.at {
-                    self.location(at);
-                }
-            }
-        }
-    }
+    /// No shift: the start of the file.
+    const NONE: Shift = Shift { start: Location { offset: 0, line: 1, column: 1 }, games: 0 };
 
-    /// Moves a place; its column stays (pieces start at a line start).
-    fn location(self, at: &mut Location) {
-        at.offset += self.offset;
-        at.line += self.line;
+    /// Moves a diagnostic to its place in the file.
+    fn diagnostic(self, d: &mut GameDiagnostic) {
+        d.relocate(self.start, self.games);
     }
 
     /// Moves a game: its number and its diagnostics.
     fn game(self, game: &mut Selected<()>) {
-        game.number += self.game;
+        game.number += self.games;
         for d in &mut game.diagnostics {
             self.diagnostic(d);
         }
@@ -387,9 +371,8 @@ impl Shift {
 
 /// What the reader of a piece read.
 struct PieceRead {
-    /// Games read (the one at the cut it synced to aside).
-    games: u64,
-    /// Rejected games without diagnostics: counted, not kept.
+    /// Rejected games without diagnostics: counted, not kept (with
+    /// `done`, every game read but the one at the cut it synced to).
     quiet: u64,
     done: Vec<Done>,
     bytes: Vec<u8>,
@@ -422,14 +405,15 @@ fn read_piece<V: ReplayVisitor>(
     keep: &impl Keep<V>,
 ) -> PieceRead {
     let start = starts[k];
+    let give_up = starts.get(k + 1).map(|&next| next + pieces::GIVE_UP * pass.plan.piece);
+    // The cuts the piece may join at: after it, before it gives up.
     let later = starts.get(k + 1..).unwrap_or_default();
+    let later = &later[..later.partition_point(|&c| give_up.is_some_and(|g| c <= g))];
     let size = pieces::read_size(pass.plan.piece);
     let mut reader =
         Reader::builder().buffer_size(size).build(FileFrom::new(file, start, later, size));
     let mut replayer = Replayer::new(pass.selector(inner));
-    let give_up = starts.get(k + 1).map(|&next| next + pieces::GIVE_UP * pass.plan.piece);
     let mut read = PieceRead {
-        games: 0,
         quiet: 0,
         done: Vec::new(),
         bytes: Vec::new(),
@@ -451,10 +435,10 @@ fn read_piece<V: ReplayVisitor>(
             }
         };
         if let Some(give_up) = give_up {
+            // A game beginning cleanly at one of `later` (where the line
+            // ends are noted).
             let at = reader.clean_start().map(|at| start + at);
-            if let Some(j) =
-                at.filter(|&at| at >= starts[k + 1]).and_then(|at| starts.binary_search(&at).ok())
-            {
+            if let Some(j) = at.and_then(|at| later.binary_search(&at).ok()).map(|i| k + 1 + i) {
                 read.end = PieceEnd::Synced(j);
                 break;
             }
@@ -465,7 +449,6 @@ fn read_piece<V: ReplayVisitor>(
                 break;
             }
         }
-        read.games += 1;
         let selector = replayer.inner_mut();
         selector.attach_late_diagnostics(&mut game);
         let game = done(game, selector, keep, &mut read.bytes);
@@ -477,7 +460,8 @@ fn read_piece<V: ReplayVisitor>(
         }
     }
     if let PieceEnd::Synced(j) = read.end {
-        // The reader has read past the cut it synced to.
+        // The reader has read past the cut it synced to, so its count is
+        // noted (the game there was lexed from it).
         read.line_ends = reader.get_ref().line_ends_to(j - k - 1).unwrap_or_default();
     }
     read
@@ -537,7 +521,7 @@ where
     ) -> io::Result<Option<io::Error>> {
         let starts = pieces::cuts(file, len, pass.plan.piece)?;
         let last = starts.len() - 1;
-        let mut shift = Shift::default();
+        let mut shift = Shift::NONE;
         let mut failure = None;
         // The piece this thread reads itself, to the end of the file: the
         // last (however long the stretch without a cut before the end is,
@@ -560,9 +544,9 @@ where
                 self.counts.games += read.quiet;
                 self.counts.rejected += read.quiet;
                 if let PieceEnd::Synced(j) = read.end {
-                    shift.offset = starts[j];
-                    shift.line += read.line_ends;
-                    shift.game += read.games;
+                    let line = shift.start.line + read.line_ends;
+                    shift.start = Location { offset: starts[j], line, column: 1 };
+                    shift.games += read.quiet + read.done.len() as u64;
                     if j == last {
                         rest = Some(j);
                         return Ok(Next::Stop);
@@ -653,7 +637,7 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
                 let Some(input) = status.open(&mut taker.diagnostics.out, command, name)? else {
                     continue;
                 };
-                taker.stream(input, &pass, inner(), &keep, Shift::default())?
+                taker.stream(input, &pass, inner(), &keep, Shift::NONE)?
             }
         };
         if let Some(err) = failure {

@@ -402,6 +402,18 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// The diagnostic as found by a reader that started at `start`, a
+    /// line start, after `games` games: its places (its own and any its
+    /// kind names) moved by [`Location::after`], its game number by
+    /// `games`. For reading an input in pieces.
+    pub fn relocate(&mut self, start: Location, games: u64) {
+        self.game += games;
+        self.at = self.at.after(start);
+        if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut self.kind {
+            *overridden = overridden.after(start);
+        }
+    }
+
     /// How bad it is (given by its kind).
     pub fn severity(&self) -> Severity {
         self.kind.severity()
@@ -538,6 +550,23 @@ mod tests {
         let mismatch =
             DiagnosticKind::ResultMismatch { tag: GameResult::WhiteWins, marker: GameResult::Draw };
         assert_eq!(mismatch.to_string(), "Result tag is 1-0 but the termination marker is 1/2-1/2");
+    }
+
+    #[test]
+    fn relocating_moves_every_place_and_the_game() {
+        let mut d = Diagnostic {
+            kind: DiagnosticKind::DuplicateTag {
+                name: Box::from(&b"White"[..]),
+                overridden: Location { offset: 10, line: 2, column: 1 },
+            },
+            at: Location { offset: 30, line: 4, column: 2 },
+            game: 1,
+        };
+        d.relocate(Location { offset: 1000, line: 50, column: 1 }, 7);
+        assert_eq!(d.at, Location { offset: 1030, line: 53, column: 2 });
+        assert_eq!(d.game, 8);
+        let DiagnosticKind::DuplicateTag { overridden, .. } = d.kind else { panic!("{d:?}") };
+        assert_eq!(overridden, Location { offset: 1010, line: 51, column: 1 });
     }
 
     #[test]

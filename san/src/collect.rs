@@ -17,7 +17,8 @@ use chess_core::Position;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
-    CommentKind, Diagnostic, Game, MovetextBuilder, Node, Place, Reader, SanText, Severity, Tags,
+    CommentKind, Diagnostic, Game, Location, MovetextBuilder, Node, Place, Reader, SanText,
+    Severity, Tags,
 };
 
 use crate::diagnostic::ReplayDiagnostic;
@@ -34,6 +35,16 @@ pub enum GameDiagnostic {
 }
 
 impl GameDiagnostic {
+    /// The diagnostic as found by a reader that started at `start`, a
+    /// line start, after `games` games: its places and game number moved
+    /// to their place in the whole input (reading an input in pieces).
+    pub fn relocate(&mut self, start: Location, games: u64) {
+        match self {
+            GameDiagnostic::Read(d) => d.relocate(start, games),
+            GameDiagnostic::Replay(d) => d.relocate(start, games),
+        }
+    }
+
     /// How bad it is.
     pub fn severity(&self) -> Severity {
         match self {
