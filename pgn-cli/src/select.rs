@@ -423,7 +423,7 @@ fn read_piece<V: ReplayVisitor>(
         line_ends: 0,
     };
     loop {
-        let mut game = match reader.read_game(&mut replayer) {
+        let game = match reader.read_game(&mut replayer) {
             Ok(Some(game)) => game,
             Ok(None) => {
                 read.trailing = replayer.inner_mut().take_diagnostics();
@@ -450,7 +450,6 @@ fn read_piece<V: ReplayVisitor>(
             }
         }
         let selector = replayer.inner_mut();
-        selector.attach_late_diagnostics(&mut game);
         let game = done(game, selector, keep, &mut read.bytes);
         if game.game.verdict == Verdict::Rejected && game.game.diagnostics.is_empty() {
             read.quiet += 1;
@@ -581,9 +580,8 @@ where
         let mut bytes = Vec::new();
         loop {
             match reader.read_game(&mut replayer) {
-                Ok(Some(mut game)) => {
+                Ok(Some(game)) => {
                     bytes.clear();
-                    replayer.inner_mut().attach_late_diagnostics(&mut game);
                     let mut game = done(game, replayer.inner_mut(), keep, &mut bytes);
                     shift.game(&mut game.game);
                     self.take(&game, &bytes)?;

@@ -225,24 +225,6 @@ impl<V: ReplayVisitor> Selector<V> {
         }
     }
 
-    /// Moves into `game`, the game just read, its diagnostics found after
-    /// the selector handed it on. A game decided early is still read to
-    /// its end, and what the reader finds there (a termination marker
-    /// that disagrees with the Result tag, say) comes after the game was
-    /// made. Call it after each game read, before the next: without it
-    /// they would be handed on with the next game.
-    pub fn attach_late_diagnostics<O>(&mut self, game: &mut Selected<O>) {
-        let of_game = |d: &GameDiagnostic| match d {
-            GameDiagnostic::Read(d) => d.game == game.number,
-            GameDiagnostic::Replay(d) => d.game == game.number,
-        };
-        if self.diagnostics.iter().any(of_game) {
-            let (late, later): (Vec<_>, Vec<_>) = self.diagnostics.drain(..).partition(of_game);
-            game.diagnostics.extend(late);
-            self.diagnostics = later;
-        }
-    }
-
     /// The diagnostics in no game: those past the last one.
     pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
         std::mem::take(&mut self.diagnostics)
@@ -600,6 +582,10 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         self.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
     }
 
+    fn late_diagnostic(&mut self, game: &mut Selected<V::Output>, diagnostic: &Diagnostic) {
+        game.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
+    }
+
     fn replay_diagnostic(&mut self, diagnostic: &ReplayDiagnostic) {
         self.diagnostics.push(GameDiagnostic::Replay(diagnostic.clone()));
     }
@@ -679,8 +665,7 @@ mod tests {
         let mut replayer = Replayer::new(Selector::new(selection, Decide));
         let mut reader = Reader::new(pgn.as_bytes());
         let mut games = 0;
-        while let Some(mut game) = reader.read_game(&mut replayer).expect("read") {
-            replayer.inner_mut().attach_late_diagnostics(&mut game);
+        while let Some(game) = reader.read_game(&mut replayer).expect("read") {
             games += 1;
             for d in &game.diagnostics {
                 let number = match d {

@@ -194,6 +194,14 @@ pub trait Visitor {
     /// game's `begin_tags`, and carries that game's number.
     fn diagnostic(&mut self, _diagnostic: &Diagnostic) {}
 
+    /// A problem in a game the visitor ended early (`Break`), found while
+    /// the reader reads on to the game's end (a termination marker that
+    /// disagrees with the Result tag, say): `output` is the game's, for
+    /// the problem to go with it. By default, [`Visitor::diagnostic`].
+    fn late_diagnostic(&mut self, _output: &mut Self::Output, diagnostic: &Diagnostic) {
+        self.diagnostic(diagnostic);
+    }
+
     /// The game is over; returns what the visitor made of it.
     fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output;
 }

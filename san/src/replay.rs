@@ -487,6 +487,13 @@ pub trait ReplayVisitor {
     /// A problem the reader found.
     fn diagnostic(&mut self, _diagnostic: &Diagnostic) {}
 
+    /// A problem the reader found in a game this visitor ended early, as
+    /// it reads on to the game's end ([`Visitor::late_diagnostic`]):
+    /// `output` is the game's. By default, [`ReplayVisitor::diagnostic`].
+    fn late_diagnostic(&mut self, _output: &mut Self::Output, diagnostic: &Diagnostic) {
+        self.diagnostic(diagnostic);
+    }
+
     /// A problem the replay found (problems of the whole game come just
     /// before `end_game`).
     fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) {}
@@ -700,6 +707,10 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
 
     fn diagnostic(&mut self, diagnostic: &Diagnostic) {
         self.inner.diagnostic(diagnostic);
+    }
+
+    fn late_diagnostic(&mut self, output: &mut V::Output, diagnostic: &Diagnostic) {
+        self.inner.late_diagnostic(output, diagnostic);
     }
 
     fn end_game(&mut self, m: V::Movetext) -> V::Output {

@@ -307,10 +307,14 @@ impl<'v, V: Visitor> Visit<'v, V> {
         self.with_movetext(g, |v, m| v.termination(m, result, at));
     }
 
-    /// A diagnostic.
+    /// A diagnostic: of the game the visitor ended early, with its
+    /// output.
     #[cold]
     pub(super) fn diagnostic(&mut self, d: &Diagnostic) {
-        self.v.diagnostic(d);
+        match &mut self.held {
+            Held::Done(output) => self.v.late_diagnostic(output, d),
+            _ => self.v.diagnostic(d),
+        }
     }
 
     /// The game is over: its output, if it began.
