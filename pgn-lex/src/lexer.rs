@@ -14,6 +14,8 @@
 
 use crate::token::{Token, TokenFlags, TokenKind};
 
+mod plain_run;
+
 /// What one call of [`Lexer::next`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step<'a> {
@@ -1467,6 +1469,128 @@ mod tests {
             let mut general = general_tokens(&input);
             general.retain(|t| !is_move_number(t));
             assert_eq!(out, general);
+        }
+    }
+
+    /// A reader's skip of plain moves over `buf` (the window, `eof`
+    /// telling whether the input ends there), with or without
+    /// [`Lexer::skip_plain_run`] after each move; at each place the plain
+    /// path gives up, the lexer's state, then the next token of the
+    /// general path. The two must be the same.
+    fn skip_stops(buf: &[u8], eof: bool, runs: bool) -> Vec<(u64, u64, u64, Option<Token<'_>>)> {
+        let mut lexer = Lexer::new();
+        let mut out = Vec::new();
+        loop {
+            while lexer.next_plain_move(buf).is_some() {
+                if runs {
+                    lexer.skip_plain_run(buf);
+                }
+            }
+            let state = (lexer.offset(), lexer.line_start, lexer.line_limit);
+            match lexer.next(buf, eof) {
+                Step::Token(t) => out.push((state.0, state.1, state.2, Some(t))),
+                _ => {
+                    out.push((state.0, state.1, state.2, None));
+                    return out;
+                }
+            }
+        }
+    }
+
+    fn assert_runs_agree(input: &[u8]) {
+        for eof in [true, false] {
+            let plain = skip_stops(input, eof, false);
+            let runs = skip_stops(input, eof, true);
+            assert_eq!(runs, plain, "{:?}", std::string::String::from_utf8_lossy(input));
+        }
+    }
+
+    #[test]
+    fn plain_runs_stop_where_plain_moves_do() {
+        for input in corpus_inputs() {
+            assert_runs_agree(&input);
+            // Windows that end anywhere in a line.
+            for cut in [input.len() / 3, input.len() / 2 + 7, input.len().saturating_sub(5)] {
+                assert_runs_agree(&input[..cut]);
+            }
+        }
+    }
+
+    #[test]
+    fn plain_runs_stop_where_plain_moves_do_on_random_text() {
+        // Movetext-like text: moves, numbers, marks and separators, with
+        // the bytes that end a run or make a token odd mixed in, and lines
+        // of every length up to past the limit.
+        const PIECES: &[&str] = &[
+            "e4",
+            "Nf3",
+            "exd5",
+            "Qh4+",
+            "Rxf7#",
+            "O-O",
+            "O-O-O",
+            "e8=Q",
+            "R1e4",
+            "Nbd7",
+            "a",
+            "1",
+            "12",
+            "123",
+            "1234",
+            "9999",
+            ".",
+            "...",
+            " ",
+            " ",
+            " ",
+            "\n",
+            "\n",
+            "\r\n",
+            "123.",
+            "12...",
+            "      ",
+            "          ",
+            " \n",
+            "\n   \n",
+            "\n          ",
+            "\t",
+            "+",
+            "#",
+            "=",
+            "-",
+            "p",
+            "ep",
+            "e.p.",
+            "1-0",
+            "*",
+            "{x}",
+            "(",
+            ")",
+            "$1",
+            "!",
+            "_",
+            ":",
+            "é",
+            "x",
+        ];
+        let mut rng = testkit::XorShift::new(0x5c1f_7a11);
+        for _ in 0..3000 {
+            let mut text = Vec::new();
+            let len = 1 + rng.below(600);
+            let long = rng.below(4) == 0;
+            while text.len() < len {
+                let piece = PIECES[rng.below(PIECES.len())].as_bytes();
+                if long && piece == b"\n" {
+                    continue;
+                }
+                text.extend_from_slice(piece);
+                // Mostly a separator after each piece, as in real text.
+                if rng.below(3) != 0 {
+                    text.push(if rng.below(12) == 0 { b'\n' } else { b' ' });
+                }
+            }
+            assert_runs_agree(&text);
+            assert_runs_agree(&text[..rng.below(text.len() + 1)]);
         }
     }
 

@@ -128,6 +128,7 @@ impl<R: Read> Reader<R> {
         while let Some(text) = self.src.lexer.next_plain_move(window) {
             first.get_or_insert(self.src.lexer.consumed() - text.len());
             moves = true;
+            self.src.lexer.skip_plain_run(window);
         }
         note_skipped_number(g, window, from, first.unwrap_or(self.src.lexer.consumed()));
         if moves {
