@@ -110,28 +110,27 @@ fn movetext<'h, V: Visitor>(
     pending: &mut Pending,
     g: &mut GameState,
 ) -> Option<&'h mut V::Movetext> {
+    // The state is looked at in place: it is moved out only to be made
+    // into the next (an output may be large, and a game ended early
+    // comes here for each later callback).
     loop {
-        match std::mem::replace(held, Held::Taken) {
-            Held::Idle => {
-                *held = Held::Idle;
-                begin_tags(v, held, g);
-            }
-            Held::Tags(tags) => match v.begin_movetext(tags) {
-                ControlFlow::Continue(mut m) => {
-                    let flow = deliver_pending(v, &mut m, pending);
-                    *held = Held::Movetext(m);
-                    settle(held, g, flow);
+        match held {
+            Held::Idle => begin_tags(v, held, g),
+            Held::Tags(_) => {
+                let Held::Tags(tags) = std::mem::replace(held, Held::Taken) else { return None };
+                match v.begin_movetext(tags) {
+                    ControlFlow::Continue(mut m) => {
+                        let flow = deliver_pending(v, &mut m, pending);
+                        *held = Held::Movetext(m);
+                        settle(held, g, flow);
+                    }
+                    ControlFlow::Break(output) => {
+                        settle::<V>(held, g, ControlFlow::Break(output));
+                    }
                 }
-                ControlFlow::Break(output) => settle::<V>(held, g, ControlFlow::Break(output)),
-            },
-            other @ Held::Movetext(_) => {
-                *held = other;
-                break;
             }
-            other => {
-                *held = other;
-                return None;
-            }
+            Held::Movetext(_) => break,
+            Held::Done(_) | Held::Taken => return None,
         }
     }
     match held {
