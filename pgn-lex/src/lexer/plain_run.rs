@@ -68,13 +68,6 @@ impl Classes {
     }
 }
 
-/// `m` with each bit moved `n` places up, the bits below `n` taken from
-/// the top of `before` (the same class of the block before).
-#[inline(always)]
-fn back(m: u32, before: u32, n: u32) -> u32 {
-    ((m << n) | (before >> (16 - n))) & ALL
-}
-
 /// The highest bit set in `m` (not 0).
 #[inline(always)]
 fn top(m: u32) -> usize {
@@ -90,10 +83,11 @@ impl Lexer {
     /// A run is made of symbols of ASCII letters (not `p`, so never `ep`),
     /// digits and `+ # = -` that start with a letter; integers; periods
     /// after an integer of at most three digits or after a separator;
-    /// spaces; and line feeds, but never two in one run of white space
-    /// (an empty line); all inside the window and the line limit. A digit followed
-    /// by a letter, `=` or `-` (`R1e4`, `e8=Q`), and anything else, end
-    /// it. It stops at the start of the last token begun in the run,
+    /// spaces; and line feeds, after white space or not but never before
+    /// it (so never an empty line); all inside the window and the line
+    /// limit. A digit followed by a letter, `=` or `-` (`R1e4`, `e8=Q`),
+    /// and anything else, end it. It stops at the start of the last token
+    /// begun in the run,
     /// which `next_plain_move` then reads, with the lexer as those calls
     /// would have left it there (tests check this on the corpus and on
     /// random text).
@@ -105,75 +99,64 @@ impl Lexer {
             return;
         };
         let mut prev = Classes::of(before);
-        // A line feed just before the first block (the move just returned
-        // ends at a line feed or white space, never after one).
-        let mut prev_ended = 0;
-        let mut i = self.pos;
+        let from = self.pos;
+        let mut i = from;
         // The line limit in window coordinates.
         let mut limit = self.line_limit.saturating_sub(self.base);
-        // Where to stop (the last token start) and the last line feed
-        // before it; the last line feed passed.
-        let mut resume: Option<(usize, Option<usize>)> = None;
-        let mut line_feed_seen = None;
+        // The last block with a token start, and its token starts.
+        let mut last = None;
         // Only what comes before the last token start is taken: a period
         // there ends one byte before the block's end, inside the limit.
         while (i + 16) as u64 <= limit {
             let Some(v) = block_at(buf, i) else { break };
             let c = Classes::of(v);
-            // The white space that follows a line feed in its run (the
-            // line feed included), from the block before into this one.
-            let mut ended = c.line_feed | (c.white & prev_ended >> 15);
-            let mut white = c.white;
-            for n in [1, 2, 4, 8] {
-                ended |= white & (ended << n);
-                white &= white << n;
-            }
-            let digit1 = back(c.digit, prev.digit, 1);
-            let sep1 = back(c.sep, prev.sep, 1);
+            // Each class of this block above the same of the block before:
+            // shifted right by 16 - n, bit `i` is the class of the byte `n`
+            // before byte `i` (the bits above 15 are not looked at).
+            let join = |now: u32, before: u32| now << 16 | before;
+            let (digit, sep) = (join(c.digit, prev.digit), join(c.sep, prev.sep));
+            let back = |joined: u32, n: u32| joined >> (16 - n);
+            let (digit1, sep1) = (back(digit, 1), back(sep, 1));
             // The first byte of each token.
-            let start = ALL & !c.sep & sep1;
+            let start = !c.sep & sep1 & ALL;
             // A period after an integer of at most three digits.
             let number_end = digit1
-                & (back(c.sep, prev.sep, 2)
-                    | (back(c.digit, prev.digit, 2)
-                        & (back(c.sep, prev.sep, 3)
-                            | (back(c.digit, prev.digit, 3) & back(c.sep, prev.sep, 4)))));
+                & (back(sep, 2)
+                    | (back(digit, 2) & (back(sep, 3) | (back(digit, 3) & back(sep, 4)))));
             let bad =
                 // A byte of no class.
-                (ALL & !(c.sep | c.digit | c.letter | c.mark))
+                !(c.sep | c.digit | c.letter | c.mark)
                 // A token that starts with a mark.
                 | (start & c.mark)
                 // A digit followed by a letter, `=` or `-`.
                 | ((c.letter | (c.mark & !c.check)) & digit1)
                 // A digit followed by `+` or `#`, not after a letter.
-                | (c.check & digit1 & !back(c.letter, prev.letter, 2))
+                | (c.check & digit1 & !back(join(c.letter, prev.letter), 2))
                 // A period after a letter or mark, or after digits that do
                 // not start their token.
                 | (c.period & !sep1 & !number_end)
-                // A second line feed in a run of white space: an empty
-                // line.
-                | (c.line_feed & back(ended, prev_ended, 1));
-            if bad != 0 {
+                // White space after a line feed (so never an empty line;
+                // white space before one is taken).
+                | (c.white & back(join(c.line_feed, prev.line_feed), 1));
+            if bad & ALL != 0 {
                 break;
             }
             if start != 0 {
-                let at = top(start);
-                let below = c.line_feed & ((1 << at) - 1);
-                let line = if below != 0 { Some(i + top(below)) } else { line_feed_seen };
-                resume = Some((i + at, line));
+                last = Some((i, start));
             }
-            if c.line_feed != 0 {
-                let at = i + top(c.line_feed);
-                line_feed_seen = Some(at);
-                limit = at as u64 + 1 + MAX_LINE;
-            }
+            // A line feed starts a new line, with its limit.
+            let line_end = (i + top(c.line_feed | 1)) as u64 + 1 + MAX_LINE;
+            limit = if c.line_feed != 0 { line_end } else { limit };
             prev = c;
-            prev_ended = ended & ALL;
             i += 16;
         }
-        if let Some((at, line)) = resume {
-            if let Some(line) = line {
-                self.pass_line_end(line);
+        if let Some((block, starts)) = last {
+            let at = block + top(starts);
+            // The line the token starts on, as next_plain_move would have
+            // passed its line feed.
+            let run = buf.get(from..at).unwrap_or_default();
+            if let Some(line_feed) = run.iter().rposition(|&b| b == b'\n') {
+                self.pass_line_end(from + line_feed);
             }
             self.pos = at;
         }
@@ -204,10 +187,20 @@ mod tests {
     fn a_run_takes_plain_export_text_to_its_last_token() {
         // Numbers of three digits, checks, castling, white space at the
         // ends of lines and long runs of it: all in one run, which stops
-        // at the start of the last token (`Kg8`).
-        let text = b"Nf3 Nc6 123. Bb5+ a6 124.O-O   Nf6\n125. Re1 \n  b5 126. Bb3\n          d6 127. c3 Kg8 ";
+        // at the start of the last token (`Kg8`), before the comment.
+        let text = b"Nf3 Nc6 123. Bb5+ a6 124.O-O   Nf6\n125. Re1 \nb5 126. Bb3          \nd6 127. c3 Kg8                 {";
         let at = text.windows(3).position(|w| w == b"Kg8").unwrap() as u64;
         assert_eq!(run_end(text), at);
+        // Past the limit of the first line: each line feed starts a line
+        // with a limit of its own.
+        let mut text = b"Nf3".to_vec();
+        for n in 1..100 {
+            text.extend_from_slice(format!(" {n}. e4 e5\nNf3").as_bytes());
+        }
+        text.extend_from_slice(b" Kh1                {");
+        let at = text.windows(3).rposition(|w| w == b"Kh1").unwrap() as u64;
+        assert!(at > 1000);
+        assert_eq!(run_end(&text), at);
     }
 
     #[test]
@@ -220,6 +213,7 @@ mod tests {
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. e8|=Q Kh8 6. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 1|-0 6. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1\n|\n6. d4 d5 7. c4 c5",
+            "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 \n|  6. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 e|p 6. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 1234|. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 Nf3|. d4 d5 7. c4 c5",
