@@ -1,25 +1,27 @@
-//! [`Lexer::skip_plain_run`]: plain movetext passed over sixteen bytes at
-//! a time, for a reader that skips a game's moves (a game its visitor
+//! [`Lexer::skip_plain_run`]: plain movetext passed over 32 bytes at a
+//! time, for a reader that skips a game's moves (a game its visitor
 //! rejected): what repeated calls of [`Lexer::next_plain_move`] do, without
 //! a branch per token.
 //!
-//! Each block of sixteen bytes is classified with a few vector compares
-//! (the `wide` crate: SSE2 on x86-64, NEON on AArch64, plain code
-//! elsewhere, all through a safe interface), giving one bit a byte for
-//! each class; the rules below are then tested on all sixteen bits at
+//! Each block of 32 bytes is classified with a few vector compares on its
+//! two halves (the `wide` crate: SSE2 on x86-64, NEON on AArch64, plain
+//! code elsewhere, all through a safe interface), giving one bit a byte
+//! for each class; the rules below are then tested on all 32 bits at
 //! once. A byte's neighbours come from shifts, and from the block before
-//! for the first bytes, so a token may span blocks.
+//! for the first bytes, so a token may span blocks. Every rule looks only
+//! at a byte and the bytes before it, so the bytes of a block before its
+//! first odd one are taken too.
 
 use wide::u8x16;
 
 use super::{Lexer, MAX_LINE};
 
-/// The bits of a block's sixteen bytes.
-const ALL: u32 = 0xffff;
+/// The bytes of a block.
+const BLOCK: usize = 32;
 
 /// The sixteen bytes from `i`.
 #[inline(always)]
-fn block_at(buf: &[u8], i: usize) -> Option<u8x16> {
+fn half_at(buf: &[u8], i: usize) -> Option<u8x16> {
     let bytes: [u8; 16] = buf.get(i..i + 16)?.try_into().ok()?;
     Some(u8x16::new(bytes))
 }
@@ -44,10 +46,28 @@ struct Classes {
 }
 
 impl Classes {
+    /// The classes of the 32 bytes from `i`.
+    #[inline(always)]
+    fn at(buf: &[u8], i: usize) -> Option<Classes> {
+        let (low, high) = (Classes::of(half_at(buf, i)?), Classes::of(half_at(buf, i + 16)?));
+        let join = |low: u32, high: u32| low | high << 16;
+        Some(Classes {
+            sep: join(low.sep, high.sep),
+            white: join(low.white, high.white),
+            line_feed: join(low.line_feed, high.line_feed),
+            period: join(low.period, high.period),
+            digit: join(low.digit, high.digit),
+            letter: join(low.letter, high.letter),
+            mark: join(low.mark, high.mark),
+            check: join(low.check, high.check),
+        })
+    }
+
+    /// The classes of sixteen bytes, in the low bits.
     #[inline(always)]
     fn of(v: u8x16) -> Classes {
         let eq = |c: u8| v.cmp_eq(u8x16::splat(c));
-        let bits = |m: u8x16| m.move_mask() as u32 & ALL;
+        let bits = |m: u8x16| m.move_mask() as u32 & 0xffff;
         // Unsigned ranges: `b - lo` at most `n` (wrapping below `lo`).
         let within = |d: u8x16, n: u8| d.min(u8x16::splat(n)).cmp_eq(d);
         let space = eq(b' ');
@@ -55,13 +75,14 @@ impl Classes {
         let period = eq(b'.');
         let check = eq(b'+') | eq(b'#');
         let lower = v | u8x16::splat(0x20);
+        let letter = within(lower - u8x16::splat(b'a'), 25) & !eq(b'p');
         Classes {
             sep: bits(space | line_feed | period),
             white: bits(space | line_feed),
             line_feed: bits(line_feed),
             period: bits(period),
             digit: bits(within(v - u8x16::splat(b'0'), 9)),
-            letter: bits(within(lower - u8x16::splat(b'a'), 25)) & !bits(eq(b'p')),
+            letter: bits(letter),
             mark: bits(check | eq(b'=') | eq(b'-')),
             check: bits(check),
         }
@@ -76,7 +97,7 @@ fn top(m: u32) -> usize {
 
 impl Lexer {
     /// Passes over a run of plain movetext, as far as repeated calls of
-    /// [`Lexer::next_plain_move`] would take it, sixteen bytes at a time:
+    /// [`Lexer::next_plain_move`] would take it, 32 bytes at a time:
     /// for a reader that skips a movetext and does nothing with its moves.
     /// Call it right after `next_plain_move` returned a move.
     ///
@@ -95,30 +116,28 @@ impl Lexer {
         // The bytes before the first block, for the rules that look back:
         // the move just returned and what came before (at the start of
         // the window, which is rare, nothing is skipped).
-        let Some(before) = self.pos.checked_sub(16).and_then(|i| block_at(buf, i)) else {
+        let Some(mut prev) = self.pos.checked_sub(BLOCK).and_then(|i| Classes::at(buf, i)) else {
             return;
         };
-        let mut prev = Classes::of(before);
         let from = self.pos;
         let mut i = from;
         // The line limit in window coordinates.
         let mut limit = self.line_limit.saturating_sub(self.base);
-        // The last block with a token start, and its token starts.
+        // The last block with a token start taken, and its token starts.
         let mut last = None;
         // Only what comes before the last token start is taken: a period
         // there ends one byte before the block's end, inside the limit.
-        while (i + 16) as u64 <= limit {
-            let Some(v) = block_at(buf, i) else { break };
-            let c = Classes::of(v);
+        while (i + BLOCK) as u64 <= limit {
+            let Some(c) = Classes::at(buf, i) else { break };
             // Each class of this block above the same of the block before:
-            // shifted right by 16 - n, bit `i` is the class of the byte `n`
-            // before byte `i` (the bits above 15 are not looked at).
-            let join = |now: u32, before: u32| now << 16 | before;
+            // shifted right by 32 - n, bit `i` is the class of the byte `n`
+            // before byte `i`.
+            let join = |now: u32, before: u32| u64::from(now) << 32 | u64::from(before);
             let (digit, sep) = (join(c.digit, prev.digit), join(c.sep, prev.sep));
-            let back = |joined: u32, n: u32| joined >> (16 - n);
+            let back = |joined: u64, n: u32| (joined >> (32 - n)) as u32;
             let (digit1, sep1) = (back(digit, 1), back(sep, 1));
             // The first byte of each token.
-            let start = !c.sep & sep1 & ALL;
+            let start = !c.sep & sep1;
             // A period after an integer of at most three digits.
             let number_end = digit1
                 & (back(sep, 2)
@@ -138,17 +157,19 @@ impl Lexer {
                 // White space after a line feed (so never an empty line;
                 // white space before one is taken).
                 | (c.white & back(join(c.line_feed, prev.line_feed), 1));
-            if bad & ALL != 0 {
-                break;
+            // The bytes before the first odd one.
+            let taken = if bad == 0 { u32::MAX } else { (1 << bad.trailing_zeros()) - 1 };
+            if start & taken != 0 {
+                last = Some((i, start & taken));
             }
-            if start != 0 {
-                last = Some((i, start));
+            if bad != 0 {
+                break;
             }
             // A line feed starts a new line, with its limit.
             let line_end = (i + top(c.line_feed | 1)) as u64 + 1 + MAX_LINE;
             limit = if c.line_feed != 0 { line_end } else { limit };
             prev = c;
-            i += 16;
+            i += BLOCK;
         }
         if let Some((block, starts)) = last {
             let at = block + top(starts);
@@ -170,10 +191,12 @@ mod tests {
     /// How far one move and the run after it take a lexer from the start
     /// of `text`.
     fn run_end(text: &[u8]) -> u64 {
-        // Sixteen bytes before the moves: the run looks back at them.
-        let mut buf = b"[A \"x\"]       \n\n".to_vec();
+        // A block of bytes before the moves: the run looks back at them.
+        let mut buf = b"[Annotator \"someone or other\"]\n\n".to_vec();
         let from = buf.len();
         buf.extend_from_slice(text);
+        // A block after them, so that the run may look at their last byte.
+        buf.extend_from_slice(&[b'{'; BLOCK]);
         let mut lexer = Lexer::new();
         lexer.pos = from;
         lexer.line_start = from as u64;
@@ -187,8 +210,9 @@ mod tests {
     fn a_run_takes_plain_export_text_to_its_last_token() {
         // Numbers of three digits, checks, castling, white space at the
         // ends of lines and long runs of it: all in one run, which stops
-        // at the start of the last token (`Kg8`), before the comment.
-        let text = b"Nf3 Nc6 123. Bb5+ a6 124.O-O   Nf6\n125. Re1 \nb5 126. Bb3          \nd6 127. c3 Kg8                 {";
+        // at the start of the last token (`Kg8`), before the comment that
+        // `run_end` puts after the text.
+        let text = b"Nf3 Nc6 123. Bb5+ a6 124.O-O   Nf6\n125. Re1 \nb5 126. Bb3          \nd6 127. c3 Kg8 ";
         let at = text.windows(3).position(|w| w == b"Kg8").unwrap() as u64;
         assert_eq!(run_end(text), at);
         // Past the limit of the first line: each line feed starts a line
@@ -197,7 +221,7 @@ mod tests {
         for n in 1..100 {
             text.extend_from_slice(format!(" {n}. e4 e5\nNf3").as_bytes());
         }
-        text.extend_from_slice(b" Kh1                {");
+        text.extend_from_slice(b" Kh1 ");
         let at = text.windows(3).rposition(|w| w == b"Kh1").unwrap() as u64;
         assert!(at > 1000);
         assert_eq!(run_end(&text), at);
@@ -206,9 +230,8 @@ mod tests {
     #[test]
     fn a_run_stops_before_what_it_does_not_take() {
         // Each text has one odd byte (after `|`, which is taken out). The
-        // run takes the blocks (of sixteen bytes, from the end of the
-        // first move) before the one that holds it, and stops at the start
-        // of the last token begun in them.
+        // run takes the bytes before it, and stops at the start of the
+        // last token begun in them.
         for text in [
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. e8|=Q Kh8 6. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 1|-0 6. d4 d5 7. c4 c5",
@@ -219,14 +242,14 @@ mod tests {
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 Nf3|. d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 12|+ d4 d5 7. c4 c5",
             "Nf3 Nc6 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 |{x} d4 d5 7. c4 c5",
+            "Nf3 Nc6 |{x} 2. Bb5 a6 3. Ba4 Nf6 4. O-O Be7 5. Re1 d4 d5 7. c4 c5",
         ] {
             let odd = text.find('|').unwrap();
             let text = text.replace('|', "");
             let bytes = text.as_bytes();
-            let blocks_end = 3 + (odd - 3) / 16 * 16;
-            let last_start = (1..blocks_end)
+            let last_start = (1..odd)
                 .rfind(|&i| b" \n.".contains(&bytes[i - 1]) && !b" \n.".contains(&bytes[i]))
-                .unwrap_or(0);
+                .unwrap_or(3);
             assert_eq!(run_end(bytes), last_start as u64, "{text}");
         }
     }
