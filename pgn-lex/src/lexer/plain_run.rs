@@ -108,10 +108,9 @@ impl Lexer {
     /// it (so never an empty line); all inside the window and the line
     /// limit. A digit followed by a letter, `=` or `-` (`R1e4`, `e8=Q`),
     /// and anything else, end it. It stops at the start of the last token
-    /// begun in the run,
-    /// which `next_plain_move` then reads, with the lexer as those calls
-    /// would have left it there (tests check this on the corpus and on
-    /// random text).
+    /// begun in the run, which `next_plain_move` then reads, with the
+    /// lexer as those calls would have left it there (tests check this on
+    /// the corpus and on random text).
     pub fn skip_plain_run(&mut self, buf: &[u8]) {
         // The bytes before the first block, for the rules that look back:
         // the move just returned and what came before (at the start of
