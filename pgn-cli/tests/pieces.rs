@@ -35,24 +35,6 @@ fn data(dir: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(dir)
 }
 
-/// The `.pgn` files under `dir`, sorted, searched to any depth.
-fn pgn_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        for entry in std::fs::read_dir(&d).expect("a data folder") {
-            let path = entry.expect("an entry").path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// Where a piece may start: a `[` opening a line after an empty line.
 fn cut_places(bytes: &[u8]) -> usize {
     bytes.windows(3).filter(|w| w == b"\n\n[").count()
@@ -80,7 +62,7 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
 
 #[test]
 fn the_cut_fixtures_read_the_same_in_pieces() {
-    let files = pgn_files(&data("pieces"));
+    let files = testkit::corpus::pgn_files(&data("pieces"));
     assert_eq!(files.len(), 4, "{files:?}");
     for file in &files {
         let bytes = std::fs::read(file).expect("a fixture");
@@ -93,7 +75,7 @@ fn the_cut_fixtures_read_the_same_in_pieces() {
 fn the_selection_and_export_fixtures_read_the_same_in_pieces() {
     let mut compared = 0;
     for dir in ["select", "export", "syntax"] {
-        for file in pgn_files(&data(dir)) {
+        for file in testkit::corpus::pgn_files(&data(dir)) {
             compared += same_in_pieces(&file, &PIECES[..1]);
         }
     }
@@ -104,8 +86,8 @@ fn the_selection_and_export_fixtures_read_the_same_in_pieces() {
 #[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn the_corpus_reads_the_same_in_pieces() {
     let corpus = testkit::corpus::dir();
-    let mut files = pgn_files(&corpus.join("pgn"));
-    files.extend(pgn_files(&corpus.join("bench")));
+    let mut files = testkit::corpus::pgn_files(&corpus.join("pgn"));
+    files.extend(testkit::corpus::pgn_files(&corpus.join("bench")));
     assert!(files.len() > 100, "{} corpus files", files.len());
     let mut cut = 0;
     for file in &files {

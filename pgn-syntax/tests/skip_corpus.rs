@@ -8,7 +8,7 @@
 //! this for its counts and reports.
 
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -104,30 +104,12 @@ fn read(pgn: &[u8], skip: bool, buffer: usize) -> (Vec<Vec<String>>, Vec<String>
     (games, visitor.diagnostics)
 }
 
-/// Every `.pgn` file below `dir`.
-fn pgn_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).expect("a corpus folder").flatten() {
-            let path = entry.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 #[test]
 #[cfg_attr(no_corpus, ignore = "needs the corpus: set PGN_CORPUS")]
 fn skipped_movetext_is_read_alike_in_runs_and_token_by_token_on_the_corpus() {
     let root = testkit::corpus::dir();
     let files: Vec<PathBuf> =
-        ["pgn", "bench"].iter().flat_map(|d| pgn_files(&root.join(d))).collect();
+        ["pgn", "bench"].iter().flat_map(|d| testkit::corpus::pgn_files(&root.join(d))).collect();
     assert!(files.len() > 20, "{} corpus files", files.len());
     let mut games = 0;
     for path in files {

@@ -10,7 +10,7 @@
 //! their number, instead of passing without checking anything. CI checks
 //! that the corpus is there before it runs the tests.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The environment variable that names the corpus folder.
 pub const VARIABLE: &str = "PGN_CORPUS";
@@ -48,4 +48,28 @@ pub fn build_script() {
             );
         }
     }
+}
+
+/// The `.pgn` files below `dir`, to any depth, sorted.
+///
+/// # Panics
+///
+/// When `dir` or a folder below it cannot be read: a test that asks for
+/// the files of a folder needs them.
+pub fn pgn_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![dir.to_path_buf()];
+    while let Some(d) = dirs.pop() {
+        let entries = std::fs::read_dir(&d).unwrap_or_else(|e| panic!("{}: {e}", d.display()));
+        for entry in entries {
+            let path = entry.unwrap_or_else(|e| panic!("{}: {e}", d.display())).path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
 }
