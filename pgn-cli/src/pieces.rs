@@ -203,13 +203,24 @@ impl Read for FileFrom<'_> {
         let n = positioned(self.file, &mut buf[..most], self.pos)?;
         let read = &buf[..n];
         let end = self.pos + n as u64;
+        // Each byte is counted once: up to each cut reached, then on to
+        // the end of the read, unless no cut is left (past the last cut,
+        // line ends are of no use).
+        let mut counted = 0;
+        let mut count = |upto: usize, this: &mut FileFrom<'_>| {
+            let after_cr = match counted {
+                0 => this.after_cr,
+                i => read[i - 1] == b'\r',
+            };
+            this.line_ends += pgn_syntax::line_ends(&read[counted..upto], after_cr);
+            counted = upto;
+        };
         while let Some(&cut) = self.cuts.get(self.at_cuts.len()).filter(|&&c| c <= end) {
-            let upto = &read[..(cut - self.pos) as usize];
-            self.at_cuts.push(self.line_ends + pgn_syntax::line_ends(upto, self.after_cr));
+            count((cut - self.pos) as usize, self);
+            self.at_cuts.push(self.line_ends);
         }
-        // Past the last cut, line ends are of no use: not counted.
         if let (Some(&last), true) = (read.last(), self.at_cuts.len() < self.cuts.len()) {
-            self.line_ends += pgn_syntax::line_ends(read, self.after_cr);
+            count(n, self);
             self.after_cr = last == b'\r';
         }
         self.pos = end;

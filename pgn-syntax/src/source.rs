@@ -37,7 +37,7 @@ impl Lines {
         if bytes.is_empty() {
             return;
         }
-        let ends = line_ends_in(bytes, self.after_cr);
+        let ends = line_ends(bytes, self.after_cr);
         if let Some(last) = bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
             self.line_start = self.upto + last as u64 + 1;
         }
@@ -58,11 +58,6 @@ impl Lines {
 /// assert_eq!(pgn_syntax::line_ends(b"\nx", true), 0);
 /// ```
 pub fn line_ends(bytes: &[u8], after_cr: bool) -> u64 {
-    line_ends_in(bytes, after_cr)
-}
-
-/// [`line_ends`], for the reader.
-fn line_ends_in(bytes: &[u8], after_cr: bool) -> u64 {
     let Some(&first) = bytes.first() else { return 0 };
     // Whole-slice counts that vectorise; the exact CR LF pairing is only
     // needed when the slice holds a CR at all.
@@ -268,7 +263,7 @@ impl LineIndex {
             }
             // Else count back from what was counted.
             let after_cr = from > 0 && window[from - 1] == b'\r';
-            let back = line_ends_in(&window[from..upto], after_cr);
+            let back = line_ends(&window[from..upto], after_cr);
             // On the line counted last, its start is known even if it lies
             // before the window; else it is the last line end before `from`.
             let line_start = if back == 0 {
@@ -357,7 +352,7 @@ mod tests {
                 for input in [&bytes, &no_cr] {
                     for after_cr in [false, true] {
                         assert_eq!(
-                            line_ends_in(input, after_cr),
+                            line_ends(input, after_cr),
                             naive(input, after_cr),
                             "{len} {density}"
                         );

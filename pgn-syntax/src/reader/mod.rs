@@ -379,8 +379,7 @@ impl<R: Read> Reader<R> {
                     Fast::General => {}
                     Fast::Again => continue,
                     Fast::Ended => {
-                        self.note_start(clean, &g);
-                        return Ok(Some(v.finish(&mut g)));
+                        return Ok(Some(self.game_read(v, &mut g, clean)));
                     }
                 }
             }
@@ -396,8 +395,7 @@ impl<R: Read> Reader<R> {
                     Fast::General => {}
                     Fast::Again => continue,
                     Fast::Ended => {
-                        self.note_start(clean, &g);
-                        return Ok(Some(v.finish(&mut g)));
+                        return Ok(Some(self.game_read(v, &mut g, clean)));
                     }
                 }
             }
@@ -417,23 +415,28 @@ impl<R: Read> Reader<R> {
                     }
                     let at = self.src.lexer.offset();
                     self.finish_unterminated(v, &mut g, at);
-                    self.note_start(clean, &g);
-                    return Ok(Some(v.finish(&mut g)));
+                    return Ok(Some(self.game_read(v, &mut g, clean)));
                 }
             };
             let idle = g.phase == Phase::Idle;
             if self.token(v, &mut g, tok)? {
-                self.note_start(clean, &g);
-                return Ok(Some(v.finish(&mut g)));
+                return Ok(Some(self.game_read(v, &mut g, clean)));
             }
             // A token read between games that did not begin one.
             clean &= !(idle && g.phase == Phase::Idle);
         }
     }
 
-    /// Notes where a game that ends now began, if it began cleanly.
-    fn note_start(&mut self, clean: bool, g: &GameState) {
+    /// The game read ends: notes where it began, if it began cleanly
+    /// ([`Reader::clean_start`]), and gives the visitor's output.
+    fn game_read<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        clean: bool,
+    ) -> Option<V::Output> {
         self.clean_start = clean.then_some(g.start);
+        v.finish(g)
     }
 
     /// The game has content: tells the visitor once.
