@@ -322,7 +322,7 @@ impl Keep<StreamExporter> for KeepExported {
         }
         selector.inner_mut().clear_output();
         if let Some(exported) = game.output.take() {
-            selector.inner_mut().recycle(exported);
+            selector.inner_mut().recycle(*exported);
         }
         kept
     }

@@ -47,13 +47,23 @@ pub struct Facts {
     pub comments: u32,
     /// The main line's final position, when the selector was asked to
     /// keep it ([`Selector::keep_final_position`]) and the game was
-    /// replayed to its end.
-    pub final_position: Option<Position>,
+    /// replayed to its end. Boxed: a game's [`Selected`] is moved from
+    /// visitor to reader to caller, and most selections keep none.
+    pub final_position: Option<Box<Position>>,
     /// The termination marker.
     pub termination: Option<GameResult>,
     /// The Result tag's value, when it is one of the four results (the
     /// last Result pair, ruling E2).
     pub result_tag: Option<GameResult>,
+}
+
+/// Puts `pos` in `slot`, in the box already there if there is one (so a
+/// game's moves allocate nothing).
+fn keep_position(slot: &mut Option<Box<Position>>, pos: &Position) {
+    match slot {
+        Some(kept) => (**kept).clone_from(pos),
+        None => *slot = Some(Box::new(pos.clone())),
+    }
 }
 
 /// A game as the selector hands it on.
@@ -65,7 +75,9 @@ pub struct Selected<O> {
     pub verdict: Verdict,
     /// The inner visitor's output: `None` when the game was ended before
     /// its movetext reached the inner visitor (rejected by its tags).
-    pub output: Option<O>,
+    /// Boxed, like [`Facts::final_position`], so that moving a
+    /// `Selected` moves a pointer, not the output.
+    pub output: Option<Box<O>>,
     /// The game's tags, when kept ([`Selector::keep_tags`]); otherwise
     /// empty.
     pub tags: Tags,
@@ -265,7 +277,7 @@ impl<V: ReplayVisitor> Selector<V> {
         Selected {
             number: self.number,
             verdict,
-            output,
+            output: output.map(Box::new),
             tags,
             facts: std::mem::take(&mut self.facts),
             diagnostics: std::mem::take(&mut self.diagnostics),
@@ -431,7 +443,7 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
             Some(pos) => {
                 self.position(pos, true, 0);
                 if self.keep_final {
-                    self.facts.final_position = Some(pos.clone());
+                    keep_position(&mut self.facts.final_position, pos);
                 }
                 if self.keep_moves {
                     self.start = Some(pos.clone());
@@ -473,7 +485,7 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
                 self.main_line.push(played.m);
             }
             if self.keep_final {
-                self.facts.final_position = Some(played.after.clone());
+                keep_position(&mut self.facts.final_position, played.after);
             }
             let criteria = if self.openings { self.selection.criteria() } else { &[] };
             for (c, s) in criteria.iter().zip(&mut self.states) {
