@@ -284,6 +284,15 @@ impl<V: ReplayVisitor> Selector<V> {
         }
     }
 
+    /// Decides the tag criteria, the tag section being over: true if the
+    /// game is rejected already.
+    fn tags_reject(&mut self) -> bool {
+        for &i in &self.tag_tests {
+            self.states[i] = if self.hits[i] != 0 { State::Pass } else { State::Fail };
+        }
+        self.rejected_early()
+    }
+
     /// Ends the game early as rejected, when it is.
     fn stop(&mut self, m: &mut Movetext<V::Movetext>) -> ControlFlow<Selected<V::Output>> {
         if self.rejected_early() {
@@ -427,15 +436,30 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         }
     }
 
+    // A game its tags reject ends here, before the replay sets up its
+    // start position.
+    fn end_tags(&mut self, (inner, tags): Self::Tags) -> ControlFlow<Self::Output, Self::Tags> {
+        if self.tags_reject() {
+            self.inner.discard_tags(inner);
+            return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
+        }
+        match self.inner.end_tags(inner) {
+            ControlFlow::Continue(inner) => ControlFlow::Continue((inner, tags)),
+            ControlFlow::Break(o) => {
+                let v = self.verdict();
+                ControlFlow::Break(self.output(v, Some(o), tags))
+            }
+        }
+    }
+
     fn begin_movetext(
         &mut self,
         (inner, tags): Self::Tags,
         start: Option<&Position>,
     ) -> ControlFlow<Self::Output, Self::Movetext> {
-        for &i in &self.tag_tests {
-            self.states[i] = if self.hits[i] != 0 { State::Pass } else { State::Fail };
-        }
-        if self.rejected_early() {
+        // Decided again for a caller that did not call `end_tags` (the
+        // answer does not change).
+        if self.tags_reject() {
             self.inner.discard_tags(inner);
             return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
         }

@@ -387,6 +387,16 @@ pub trait ReplayVisitor {
         ControlFlow::Continue(())
     }
 
+    /// The tag section has ended, and the start position is not set up
+    /// yet (which costs a FEN tag's parsing, and a copy of the position
+    /// even for the standard start). A visitor that ends the game on its
+    /// tags alone (a selection that its tag criteria reject) answers
+    /// `Break` with its output here, and nothing is set up for the game;
+    /// by default the game goes on to [`ReplayVisitor::begin_movetext`].
+    fn end_tags(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Tags> {
+        ControlFlow::Continue(tags)
+    }
+
     /// The movetext starts, from `start` (`None` when the game could not
     /// be set up: a bad FEN tag or an unknown variant; then every move
     /// comes as text).
@@ -619,6 +629,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     }
 
     fn begin_movetext(&mut self, tags: V::Tags) -> ControlFlow<V::Output, V::Movetext> {
+        let tags = self.inner.end_tags(tags)?;
         self.engine.start();
         self.inner.begin_movetext(tags, self.engine.start.as_ref())
     }
@@ -796,6 +807,80 @@ mod tests {
         engine.tag(b"Variant", b" Standard ");
         assert!(engine.variant.as_deref().is_some_and(is_chess_variant));
         assert!(!is_chess_variant(b"Crazyhouse"));
+    }
+
+    #[test]
+    fn a_game_ended_at_its_tags_goes_no_further() {
+        // Games with a `Stop` tag end at `end_tags` with their count of
+        // tags: no movetext begins for them, and their bad FEN is never
+        // set up (so never reported); the game after one is replayed.
+        #[derive(Default)]
+        struct Stop {
+            movetexts: usize,
+            moves: usize,
+            problems: usize,
+        }
+        impl ReplayVisitor for Stop {
+            type Tags = (usize, bool);
+            type Movetext = ();
+            type Output = Option<usize>;
+            fn begin_tags(&mut self) -> ControlFlow<Option<usize>, (usize, bool)> {
+                ControlFlow::Continue((0, false))
+            }
+            fn tag(
+                &mut self,
+                tags: &mut (usize, bool),
+                name: &[u8],
+                _: &[u8],
+                _: &mut Place<'_>,
+            ) -> ControlFlow<Option<usize>> {
+                *tags = (tags.0 + 1, tags.1 || name == b"Stop");
+                ControlFlow::Continue(())
+            }
+            fn end_tags(
+                &mut self,
+                tags: (usize, bool),
+            ) -> ControlFlow<Option<usize>, (usize, bool)> {
+                match tags {
+                    (count, true) => ControlFlow::Break(Some(count)),
+                    _ => ControlFlow::Continue(tags),
+                }
+            }
+            fn begin_movetext(
+                &mut self,
+                _: (usize, bool),
+                _: Option<&Position>,
+            ) -> ControlFlow<Option<usize>> {
+                self.movetexts += 1;
+                ControlFlow::Continue(())
+            }
+            fn played(
+                &mut self,
+                _: &mut (),
+                _: &Played<'_>,
+                _: &[u8],
+                _: &mut Place<'_>,
+            ) -> ControlFlow<Option<usize>> {
+                self.moves += 1;
+                ControlFlow::Continue(())
+            }
+            fn replay_diagnostic(&mut self, _: &ReplayDiagnostic) {
+                self.problems += 1;
+            }
+            fn end_game(&mut self, _: ()) -> Option<usize> {
+                None
+            }
+        }
+        let pgn =
+            b"[Stop \"\"]\n[FEN \"not a position\"]\n\n1. e4 *\n\n[White \"x\"]\n\n1. d4 d5 *\n";
+        let mut replayer = Replayer::new(Stop::default());
+        let outputs: Vec<_> = pgn_syntax::Reader::new(&pgn[..])
+            .outputs(&mut replayer)
+            .collect::<Result<_, _>>()
+            .expect("in memory");
+        assert_eq!(outputs, [Some(2), None]);
+        let stop = replayer.into_inner();
+        assert_eq!((stop.movetexts, stop.moves, stop.problems), (1, 2, 0));
     }
 
     #[test]
