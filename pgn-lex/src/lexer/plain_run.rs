@@ -1,27 +1,29 @@
-//! [`Lexer::skip_plain_run`]: plain movetext passed over 32 bytes at a
+//! [`Lexer::skip_plain_run`]: plain movetext passed over 64 bytes at a
 //! time, for a reader that skips a game's moves (a game its visitor
 //! rejected): what repeated calls of [`Lexer::next_plain_move`] do, without
 //! a branch per token.
 //!
-//! Each block of 32 bytes is classified with a few vector compares on its
-//! two halves (the `wide` crate: SSE2 on x86-64, NEON on AArch64, plain
+//! Each block of 64 bytes is classified with a few vector compares on its
+//! four quarters (the `wide` crate: SSE2 on x86-64, NEON on AArch64, plain
 //! code elsewhere, all through a safe interface), giving one bit a byte
-//! for each class; the rules below are then tested on all 32 bits at
-//! once. A byte's neighbours come from shifts, and from the block before
-//! for the first bytes, so a token may span blocks. Every rule looks only
-//! at a byte and the bytes before it, so the bytes of a block before its
-//! first odd one are taken too.
+//! for each class; the rules below are then tested on all 64 bits at
+//! once. (With blocks of 64 bytes rather than 32, the rules, whose cost
+//! does not grow with the block, are tested half as often.) A byte's
+//! neighbours come from shifts, and from the block before for the first
+//! bytes, so a token may span blocks. Every rule looks only at a byte and
+//! the bytes before it, so the bytes of a block before its first odd one
+//! are taken too.
 
 use wide::u8x16;
 
 use super::{Lexer, MAX_LINE};
 
 /// The bytes of a block.
-const BLOCK: usize = 32;
+const BLOCK: usize = 64;
 
 /// The sixteen bytes from `i`.
 #[inline(always)]
-fn half_at(buf: &[u8], i: usize) -> Option<u8x16> {
+fn quarter_at(buf: &[u8], i: usize) -> Option<u8x16> {
     let bytes: [u8; 16] = buf.get(i..i + 16)?.try_into().ok()?;
     Some(u8x16::new(bytes))
 }
@@ -30,74 +32,96 @@ fn half_at(buf: &[u8], i: usize) -> Option<u8x16> {
 #[derive(Clone, Copy)]
 struct Classes {
     /// Space, period or line feed: they separate tokens.
-    sep: u32,
+    sep: u64,
     /// Space or line feed.
-    white: u32,
-    line_feed: u32,
-    period: u32,
-    digit: u32,
+    white: u64,
+    line_feed: u64,
+    period: u64,
+    digit: u64,
     /// ASCII letters but `p`, which no move has: so `ep` (which
     /// `next_plain_move` leaves to the general path) is never in a run.
-    letter: u32,
+    letter: u64,
     /// `+ # = -`: they go on in a symbol but do not start one.
-    mark: u32,
+    mark: u64,
     /// `+ #`: the marks that may follow a digit (`Nf3+`).
-    check: u32,
+    check: u64,
 }
 
 impl Classes {
-    /// The classes of the 32 bytes from `i`.
+    /// The classes of the 64 bytes from `i`.
     #[inline(always)]
     fn at(buf: &[u8], i: usize) -> Option<Classes> {
-        let (low, high) = (Classes::of(half_at(buf, i)?), Classes::of(half_at(buf, i + 16)?));
-        let join = |low: u32, high: u32| low | high << 16;
+        let q = [
+            Quarter::of(quarter_at(buf, i)?),
+            Quarter::of(quarter_at(buf, i + 16)?),
+            Quarter::of(quarter_at(buf, i + 32)?),
+            Quarter::of(quarter_at(buf, i + 48)?),
+        ];
+        let join = |a: u64, b: u64, c: u64, d: u64| a | b << 16 | c << 32 | d << 48;
+        let space = join(q[0].space, q[1].space, q[2].space, q[3].space);
+        let line_feed = join(q[0].line_feed, q[1].line_feed, q[2].line_feed, q[3].line_feed);
+        let period = join(q[0].period, q[1].period, q[2].period, q[3].period);
+        let check = join(q[0].check, q[1].check, q[2].check, q[3].check);
+        let joins = join(q[0].joins, q[1].joins, q[2].joins, q[3].joins);
         Some(Classes {
-            sep: join(low.sep, high.sep),
-            white: join(low.white, high.white),
-            line_feed: join(low.line_feed, high.line_feed),
-            period: join(low.period, high.period),
-            digit: join(low.digit, high.digit),
-            letter: join(low.letter, high.letter),
-            mark: join(low.mark, high.mark),
-            check: join(low.check, high.check),
+            sep: space | line_feed | period,
+            white: space | line_feed,
+            line_feed,
+            period,
+            digit: join(q[0].digit, q[1].digit, q[2].digit, q[3].digit),
+            letter: join(q[0].letter, q[1].letter, q[2].letter, q[3].letter),
+            mark: check | joins,
+            check,
         })
     }
+}
 
-    /// The classes of sixteen bytes, in the low bits.
+/// The bytes of sixteen in each of the classes that [`Classes`] are made
+/// of, bit `i` for byte `i`: one vector compare and one mask each, the
+/// unions of classes being taken on the masks of the whole block.
+struct Quarter {
+    space: u64,
+    line_feed: u64,
+    period: u64,
+    digit: u64,
+    /// Letters but `p`.
+    letter: u64,
+    /// `+ #`.
+    check: u64,
+    /// `= -`.
+    joins: u64,
+}
+
+impl Quarter {
     #[inline(always)]
-    fn of(v: u8x16) -> Classes {
+    fn of(v: u8x16) -> Quarter {
         let eq = |c: u8| v.cmp_eq(u8x16::splat(c));
-        let bits = |m: u8x16| m.move_mask() as u32 & 0xffff;
+        let bits = |m: u8x16| u64::from(m.move_mask() as u16);
         // Unsigned ranges: `b - lo` at most `n` (wrapping below `lo`).
         let within = |d: u8x16, n: u8| d.min(u8x16::splat(n)).cmp_eq(d);
-        let space = eq(b' ');
-        let line_feed = eq(b'\n');
-        let period = eq(b'.');
-        let check = eq(b'+') | eq(b'#');
         let lower = v | u8x16::splat(0x20);
         let letter = within(lower - u8x16::splat(b'a'), 25) & !eq(b'p');
-        Classes {
-            sep: bits(space | line_feed | period),
-            white: bits(space | line_feed),
-            line_feed: bits(line_feed),
-            period: bits(period),
+        Quarter {
+            space: bits(eq(b' ')),
+            line_feed: bits(eq(b'\n')),
+            period: bits(eq(b'.')),
             digit: bits(within(v - u8x16::splat(b'0'), 9)),
             letter: bits(letter),
-            mark: bits(check | eq(b'=') | eq(b'-')),
-            check: bits(check),
+            check: bits(eq(b'+') | eq(b'#')),
+            joins: bits(eq(b'=') | eq(b'-')),
         }
     }
 }
 
 /// The highest bit set in `m` (not 0).
 #[inline(always)]
-fn top(m: u32) -> usize {
-    31 - m.leading_zeros() as usize
+fn top(m: u64) -> usize {
+    63 - m.leading_zeros() as usize
 }
 
 impl Lexer {
     /// Passes over a run of plain movetext, as far as repeated calls of
-    /// [`Lexer::next_plain_move`] would take it, 32 bytes at a time:
+    /// [`Lexer::next_plain_move`] would take it, 64 bytes at a time:
     /// for a reader that skips a movetext and does nothing with its moves.
     /// Call it right after `next_plain_move` returned a move.
     ///
@@ -128,19 +152,16 @@ impl Lexer {
         // there ends one byte before the block's end, inside the limit.
         while (i + BLOCK) as u64 <= limit {
             let Some(c) = Classes::at(buf, i) else { break };
-            // Each class of this block above the same of the block before:
-            // shifted right by 32 - n, bit `i` is the class of the byte `n`
-            // before byte `i`.
-            let join = |now: u32, before: u32| u64::from(now) << 32 | u64::from(before);
-            let (digit, sep) = (join(c.digit, prev.digit), join(c.sep, prev.sep));
-            let back = |joined: u64, n: u32| (joined >> (32 - n)) as u32;
-            let (digit1, sep1) = (back(digit, 1), back(sep, 1));
+            // Bit `i` of `back(now, before, n)` is the class of the byte
+            // `n` before byte `i`, in this block or the one before.
+            let back = |now: u64, before: u64, n: u32| now << n | before >> (64 - n);
+            let digit = |n| back(c.digit, prev.digit, n);
+            let sep = |n| back(c.sep, prev.sep, n);
+            let (digit1, sep1) = (digit(1), sep(1));
             // The first byte of each token.
             let start = !c.sep & sep1;
             // A period after an integer of at most three digits.
-            let number_end = digit1
-                & (back(sep, 2)
-                    | (back(digit, 2) & (back(sep, 3) | (back(digit, 3) & back(sep, 4)))));
+            let number_end = digit1 & (sep(2) | (digit(2) & (sep(3) | (digit(3) & sep(4)))));
             let bad =
                 // A byte of no class.
                 !(c.sep | c.digit | c.letter | c.mark)
@@ -149,15 +170,15 @@ impl Lexer {
                 // A digit followed by a letter, `=` or `-`.
                 | ((c.letter | (c.mark & !c.check)) & digit1)
                 // A digit followed by `+` or `#`, not after a letter.
-                | (c.check & digit1 & !back(join(c.letter, prev.letter), 2))
+                | (c.check & digit1 & !back(c.letter, prev.letter, 2))
                 // A period after a letter or mark, or after digits that do
                 // not start their token.
                 | (c.period & !sep1 & !number_end)
                 // White space after a line feed (so never an empty line;
                 // white space before one is taken).
-                | (c.white & back(join(c.line_feed, prev.line_feed), 1));
+                | (c.white & back(c.line_feed, prev.line_feed, 1));
             // The bytes before the first odd one.
-            let taken = if bad == 0 { u32::MAX } else { (1 << bad.trailing_zeros()) - 1 };
+            let taken = if bad == 0 { u64::MAX } else { (1 << bad.trailing_zeros()) - 1 };
             if start & taken != 0 {
                 last = Some((i, start & taken));
             }
@@ -191,7 +212,9 @@ mod tests {
     /// of `text`.
     fn run_end(text: &[u8]) -> u64 {
         // A block of bytes before the moves: the run looks back at them.
-        let mut buf = b"[Annotator \"someone or other\"]\n\n".to_vec();
+        let mut buf =
+            b"[Annotator \"someone or other, with a name long enough for a block\"]\n\n".to_vec();
+        assert!(buf.len() >= BLOCK);
         let from = buf.len();
         buf.extend_from_slice(text);
         // A block after them, so that the run may look at their last byte.
