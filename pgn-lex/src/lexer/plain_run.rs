@@ -62,7 +62,12 @@ impl Classes {
         let line_feed = join(q[0].line_feed, q[1].line_feed, q[2].line_feed, q[3].line_feed);
         let period = join(q[0].period, q[1].period, q[2].period, q[3].period);
         let check = join(q[0].check, q[1].check, q[2].check, q[3].check);
-        let joins = join(q[0].joins, q[1].joins, q[2].joins, q[3].joins);
+        let equals_or_dash = join(
+            q[0].equals_or_dash,
+            q[1].equals_or_dash,
+            q[2].equals_or_dash,
+            q[3].equals_or_dash,
+        );
         Some(Classes {
             sep: space | line_feed | period,
             white: space | line_feed,
@@ -70,15 +75,15 @@ impl Classes {
             period,
             digit: join(q[0].digit, q[1].digit, q[2].digit, q[3].digit),
             letter: join(q[0].letter, q[1].letter, q[2].letter, q[3].letter),
-            mark: check | joins,
+            mark: check | equals_or_dash,
             check,
         })
     }
 }
 
-/// The bytes of sixteen in each of the classes that [`Classes`] are made
-/// of, bit `i` for byte `i`: one vector compare and one mask each, the
-/// unions of classes being taken on the masks of the whole block.
+/// The classes that [`Classes`] are made of, for sixteen bytes (bit `i`
+/// for byte `i`): one vector compare and one mask each. Their unions are
+/// taken on the masks of the whole block, one OR for 64 bytes.
 struct Quarter {
     space: u64,
     line_feed: u64,
@@ -89,10 +94,11 @@ struct Quarter {
     /// `+ #`.
     check: u64,
     /// `= -`.
-    joins: u64,
+    equals_or_dash: u64,
 }
 
 impl Quarter {
+    /// The classes of the sixteen bytes of `v`.
     #[inline(always)]
     fn of(v: u8x16) -> Quarter {
         let eq = |c: u8| v.cmp_eq(u8x16::splat(c));
@@ -108,7 +114,7 @@ impl Quarter {
             digit: bits(within(v - u8x16::splat(b'0'), 9)),
             letter: bits(letter),
             check: bits(eq(b'+') | eq(b'#')),
-            joins: bits(eq(b'=') | eq(b'-')),
+            equals_or_dash: bits(eq(b'=') | eq(b'-')),
         }
     }
 }
