@@ -1,10 +1,11 @@
 //! A game whose visitor ends it when its movetext begins is still read to
 //! its end, through the reader's skip paths: plain moves passed over in
-//! runs of 32 bytes by the lexer (`Lexer::skip_plain_run`), which needs
-//! 64 bytes of window, or token by token. On every PGN file of the corpus
-//! a reader with the default buffer (runs) and one with a buffer of 48
-//! bytes (no runs) find the same games, with the same diagnostics at the
-//! same places. A selection that rejects games by their tags relies on
+//! blocks of 64 bytes by the lexer (`Lexer::skip_plain_run`), which needs
+//! a block before the run and one from its start in the window (128
+//! bytes), or token by token. On every PGN file of the corpus a reader
+//! with the default buffer (runs) and one with a buffer of 48 bytes (no
+//! runs) find the same games, with the same diagnostics at the same
+//! places. A selection that rejects games by their tags relies on
 //! this for its counts and reports.
 
 use std::ops::ControlFlow;
