@@ -186,11 +186,6 @@ impl<'f> FileFrom<'f> {
         }
     }
 
-    /// The offset up to which the file has been read.
-    pub(crate) fn position(&self) -> u64 {
-        self.pos
-    }
-
     /// The line ends from the start up to `cuts[i]`, if it was reached.
     pub(crate) fn line_ends_to(&self, i: usize) -> Option<u64> {
         self.at_cuts.get(i).copied()

@@ -443,8 +443,10 @@ fn read_piece<V: ReplayVisitor>(
                 break;
             }
             // Read far on without a join (games that do not begin cleanly
-            // hold none): the results are not held any longer.
-            if reader.get_ref().position() > give_up {
+            // hold none): the results are not held any longer. Where the
+            // games reach counts, not how far the input was read ahead
+            // (a whole buffer, which may hold many small pieces).
+            if start + reader.offset() > give_up {
                 read.end = PieceEnd::GaveUp;
                 break;
             }
@@ -983,4 +985,44 @@ pub(crate) fn dedupe(
     }
     finish(COMMAND, &counts, &mut diagnostics)?;
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write as _;
+
+    use super::*;
+
+    /// `text` in a file of its own, removed once opened.
+    fn file_of(name: &str, text: &[u8]) -> File {
+        let path = std::env::temp_dir().join(format!("pgn-select-{}-{name}", std::process::id()));
+        File::create(&path).and_then(|mut f| f.write_all(text)).expect("a temporary file");
+        let file = File::open(&path).expect("the temporary file");
+        std::fs::remove_file(&path).expect("removed");
+        file
+    }
+
+    #[test]
+    fn a_piece_joins_the_next_at_the_first_game_there() {
+        // Pieces of a byte: a cut at each game. The reader of a piece reads
+        // its game and the next, which begins cleanly at the next cut: it
+        // joins there, however much of the file it read ahead.
+        let text =
+            b"[White \"a\"]\n\n1. e4 *\n\n[White \"b\"]\n\n1. d4 *\n\n[White \"c\"]\n\n1. c4 *\n";
+        let file = file_of("join.pgn", text);
+        let plan = Plan { threads: 2, piece: 1 };
+        let starts = pieces::cuts(&file, text.len() as u64, plan.piece).expect("cuts");
+        assert_eq!(starts.len(), 3, "{starts:?}");
+        let selection = Selection::new();
+        let files = [String::from("join.pgn")];
+        let pass = Pass::new("select", &files, &selection, plan);
+        for k in 0..2 {
+            let read = read_piece(&file, &starts, k, &pass, Decide, &KeepNothing);
+            assert_eq!(read.end, PieceEnd::Synced(k + 1), "piece {k}");
+            assert_eq!(read.done.len() as u64 + read.quiet, 1, "piece {k}: its one game");
+            // Four lines to each cut: a tag pair, an empty line, the
+            // moves, an empty line.
+            assert_eq!(read.line_ends, 4, "piece {k}");
+        }
+    }
 }

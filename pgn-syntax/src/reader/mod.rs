@@ -282,6 +282,29 @@ impl<R: Read> Reader<R> {
         self.games
     }
 
+    /// How far the games read so far reach into the input: the offset of
+    /// the first byte not yet taken into a game (after a game, at most a
+    /// token past its end, which the reader looked at to see the game
+    /// end). The input itself may have been read further, into the
+    /// reader's buffer ([`Reader::get_ref`]).
+    ///
+    /// ```
+    /// use pgn_syntax::{GameCollector, Reader};
+    ///
+    /// let pgn = b"1. e4 *\n\n[Event \"x\"]\n1. d4 *\n";
+    /// let mut reader = Reader::new(&pgn[..]);
+    /// assert_eq!(reader.offset(), 0);
+    /// reader.read_game(&mut GameCollector::new())?;
+    /// // Just past the `*` that ends the first game.
+    /// assert_eq!(reader.offset(), 7);
+    /// reader.read_game(&mut GameCollector::new())?;
+    /// assert_eq!(reader.offset(), pgn.len() as u64 - 1);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn offset(&self) -> u64 {
+        self.src.lexer.offset()
+    }
+
     /// Where the game last returned by [`Reader::read_game`] began (the
     /// offset of its first token), when nothing read before that offset
     /// went into it: no comment or escape line between games kept for it,
