@@ -9,9 +9,12 @@ use std::str::FromStr;
 use pgn_export::{ExportOptions, Notation};
 use san::Language;
 
-use crate::export_pass::export_inputs;
+use crate::export_pass::{each_input, export_stream};
+use crate::input;
+use crate::pieces::Plan;
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, create_output};
+use crate::select::export_pieces;
+use crate::{Status, create_output, unreadable};
 
 /// Reads the value of `--notation`: `san`, `lan`, `uci`, `fan`, or the
 /// English name of a language of §17 (SAN with its piece letters).
@@ -37,23 +40,42 @@ pub(crate) struct ExportArgs {
 }
 
 /// Runs `pgn export` over `files`, writing to `output` (a path) or
-/// standard output.
+/// standard output. A plain file larger than a piece is read on the
+/// plan's threads ([`export_pieces`]); the output and the diagnostics are
+/// the same as when it is read on one.
 pub(crate) fn run(
     files: &[String],
     output: Option<&str>,
     args: ExportArgs,
     noise: NoiseArgs,
+    plan: Plan,
 ) -> io::Result<Status> {
+    const COMMAND: &str = "export";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, "export")? else {
+    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         return Ok(status);
     };
-    let total = export_inputs("export", files, args, &mut diagnostics, &mut status, |_, text| {
-        out.write_all(text)
+    let total = each_input(files, &mut diagnostics, &mut status, |name, diagnostics, status| {
+        let split = input::plain_file(name).filter(|(_, len)| plan.splits(*len));
+        let (counts, failure) = match split {
+            Some((file, len)) => {
+                export_pieces((&file, len), name, args, plan, diagnostics, &mut out)?
+            }
+            None => {
+                let Some(input) = status.open(&mut diagnostics.out, COMMAND, name)? else {
+                    return Ok(None);
+                };
+                export_stream(input, name, args, diagnostics, &mut |_, text| out.write_all(text))?
+            }
+        };
+        if let Some(err) = failure {
+            unreadable(status, &mut diagnostics.out, COMMAND, name, &err)?;
+        }
+        Ok(Some(counts))
     })?;
     out.flush()?;
-    diagnostics.finish("export")?;
+    diagnostics.finish(COMMAND)?;
     writeln!(diagnostics.out, "{}", total.summary(""))?;
     diagnostics.out.flush()?;
     Ok(status)
