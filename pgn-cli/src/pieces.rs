@@ -27,6 +27,9 @@ use std::io::{self, Read};
 use std::sync::{Condvar, Mutex};
 use std::thread;
 
+use pgn_syntax::{Location, Reader, Visitor};
+use san::GameDiagnostic;
+
 /// How far past the cut after its piece a reader reads, in pieces, before
 /// it gives up joining: its results are held until then.
 pub(crate) const GIVE_UP: u64 = 4;
@@ -221,6 +224,185 @@ impl Read for FileFrom<'_> {
         self.pos = end;
         Ok(n)
     }
+}
+
+/// Where a piece of a file starts, to move what was read in it to its
+/// place in the file: offsets, lines and game numbers.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Shift {
+    /// The piece's first byte (a line start).
+    pub(crate) start: Location,
+    /// Games before it.
+    pub(crate) games: u64,
+}
+
+impl Shift {
+    /// No shift: the start of the file.
+    pub(crate) const NONE: Shift =
+        Shift { start: Location { offset: 0, line: 1, column: 1 }, games: 0 };
+
+    /// Moves a diagnostic to its place in the file.
+    pub(crate) fn diagnostic(self, d: &mut GameDiagnostic) {
+        d.relocate(self.start, self.games);
+    }
+}
+
+/// How the reader of a piece stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PieceEnd {
+    /// A game began cleanly at the start of this piece.
+    Synced(usize),
+    /// At the end of the file (or at an error).
+    End,
+    /// No game began cleanly at a cut within [`GIVE_UP`] pieces.
+    GaveUp,
+}
+
+/// What the reader of a piece read: what the command kept of its games
+/// (`R`), and how it stopped.
+pub(crate) struct Piece<R> {
+    pub(crate) kept: R,
+    /// The games read that count: every game but the one at the cut the
+    /// piece joined at, which the next piece reads.
+    pub(crate) games: u64,
+    pub(crate) end: PieceEnd,
+    pub(crate) error: Option<io::Error>,
+    /// Line ends from the piece's start to where it joined.
+    pub(crate) line_ends: u64,
+}
+
+/// Reads the games of piece `k` of `file` (pieces of `piece` bytes start
+/// at `starts`) with `visitor`, handing each to `each`, until a game
+/// begins cleanly at a later cut (the piece joins the next there, and that
+/// game is not handed on), the reader has read [`GIVE_UP`] pieces past the
+/// next cut without that, or the file ends. `kept` is what `each` made of
+/// the games.
+pub(crate) fn read_piece<V: Visitor, R>(
+    file: &File,
+    (starts, k, piece): (&[u64], usize, u64),
+    visitor: &mut V,
+    kept: R,
+    mut each: impl FnMut(&mut R, V::Output, &mut V),
+) -> Piece<R> {
+    let start = starts[k];
+    let give_up = starts.get(k + 1).map(|&next| next + GIVE_UP * piece);
+    // The cuts the piece may join at: after it, before it gives up.
+    let later = starts.get(k + 1..).unwrap_or_default();
+    let later = &later[..later.partition_point(|&c| give_up.is_some_and(|g| c <= g))];
+    let size = read_size(piece);
+    let mut reader =
+        Reader::builder().buffer_size(size).build(FileFrom::new(file, start, later, size));
+    let mut read = Piece { kept, games: 0, end: PieceEnd::End, error: None, line_ends: 0 };
+    loop {
+        let game = match reader.read_game(visitor) {
+            Ok(Some(game)) => game,
+            Ok(None) => break,
+            Err(err) => {
+                read.error = Some(err);
+                break;
+            }
+        };
+        if let Some(give_up) = give_up {
+            // A game beginning cleanly at one of `later` (where the line
+            // ends are noted).
+            let at = reader.clean_start().map(|at| start + at);
+            if let Some(j) = at.and_then(|at| later.binary_search(&at).ok()).map(|i| k + 1 + i) {
+                read.end = PieceEnd::Synced(j);
+                break;
+            }
+            // Read far on without a join (games that do not begin cleanly
+            // hold none): the results are not held any longer. Where the
+            // games reach counts, not how far the input was read ahead
+            // (a whole buffer, which may hold many small pieces).
+            if start + reader.offset() > give_up {
+                read.end = PieceEnd::GaveUp;
+                break;
+            }
+        }
+        read.games += 1;
+        each(&mut read.kept, game, visitor);
+    }
+    if let PieceEnd::Synced(j) = read.end {
+        // The reader has read past the cut it synced to, so its count is
+        // noted (the game there was lexed from it).
+        read.line_ends = reader.get_ref().line_ends_to(j - k - 1).unwrap_or_default();
+    }
+    read
+}
+
+/// What the calling thread does with the pieces of a file read by
+/// [`read_file`].
+pub(crate) trait TakePieces<R> {
+    /// Takes the games of a piece, moved by `shift`; when the piece read
+    /// to the end of the file (not [`PieceEnd::Synced`]), also what came
+    /// after its last game.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write; the run stops.
+    fn piece(&mut self, piece: &mut Piece<R>, shift: Shift) -> io::Result<()>;
+
+    /// Reads `input`, the rest of the file from `shift` on, on this
+    /// thread; returns its read error, if any.
+    ///
+    /// # Errors
+    ///
+    /// A failure to write; the run stops.
+    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>>;
+}
+
+/// Reads `file` (`len` bytes) in pieces: `work(starts, k)` reads piece
+/// `k` on the plan's worker threads ([`read_piece`]), `take` takes the
+/// pieces in order and reads the last piece (or the rest of the file from
+/// a piece whose reader gave up) on this thread. Returns the file's read
+/// error, if any.
+///
+/// # Errors
+///
+/// What `take` fails with; no thread can be started.
+pub(crate) fn read_file<R: Send>(
+    file: &File,
+    len: u64,
+    plan: Plan,
+    work: impl Fn(&[u64], usize) -> Piece<R> + Sync,
+    take: &mut impl TakePieces<R>,
+) -> io::Result<Option<io::Error>> {
+    let starts = cuts(file, len, plan.piece)?;
+    let last = starts.len() - 1;
+    let mut shift = Shift::NONE;
+    let mut failure = None;
+    // The piece this thread reads itself, to the end of the file: the
+    // last (however long the stretch without a cut before the end is,
+    // nothing of it is held), or from where a reader gave up.
+    let mut rest = (last == 0).then_some(0);
+    run(
+        last,
+        plan.threads,
+        |k| work(&starts, k),
+        |k, mut piece| {
+            if piece.end == PieceEnd::GaveUp {
+                rest = Some(k);
+                return Ok(Next::Stop);
+            }
+            take.piece(&mut piece, shift)?;
+            let PieceEnd::Synced(j) = piece.end else {
+                failure = piece.error;
+                return Ok(Next::Stop);
+            };
+            let line = shift.start.line + piece.line_ends;
+            shift.start = Location { offset: starts[j], line, column: 1 };
+            shift.games += piece.games;
+            if j == last {
+                rest = Some(j);
+                return Ok(Next::Stop);
+            }
+            Ok(Next::Piece(j))
+        },
+    )?;
+    if let Some(k) = rest {
+        failure = take.rest(FileFrom::new(file, starts[k], &[], usize::MAX), shift)?;
+    }
+    Ok(failure)
 }
 
 /// What the calling thread does after taking a piece's results.

@@ -21,7 +21,7 @@ use san::{GameDiagnostic, ReplayVisitor, Replayer};
 use crate::export::ExportArgs;
 use crate::export_pass::{ExportCounts, Outcome};
 use crate::input;
-use crate::pieces::{self, FileFrom, Next, Plan};
+use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, NoiseArgs};
 use crate::{Status, cannot_create, create_output, unreadable};
 
@@ -353,60 +353,28 @@ fn done<V: ReplayVisitor>(
     Done { game: Selected { number, verdict, output: None, tags, facts, diagnostics }, kept }
 }
 
-/// Where a piece of a file starts, to move what was read in it to its
-/// place in the file: offsets, lines and game numbers.
-#[derive(Clone, Copy, Debug)]
-struct Shift {
-    /// The piece's first byte (a line start).
-    start: Location,
-    /// Games before it.
-    games: u64,
-}
-
-impl Shift {
-    /// No shift: the start of the file.
-    const NONE: Shift = Shift { start: Location { offset: 0, line: 1, column: 1 }, games: 0 };
-
-    /// Moves a diagnostic to its place in the file.
-    fn diagnostic(self, d: &mut GameDiagnostic) {
-        d.relocate(self.start, self.games);
-    }
-
-    /// Moves a game: its number, its diagnostics and its FEN tag.
-    fn game(self, done: &mut Done) {
-        let game = &mut done.game;
-        game.number += self.games;
+impl Done {
+    /// Moves the game to its place in the file: its number, its
+    /// diagnostics and its FEN tag.
+    fn shift(&mut self, shift: Shift) {
+        let game = &mut self.game;
+        game.number += shift.games;
         for d in &mut game.diagnostics {
-            self.diagnostic(d);
+            shift.diagnostic(d);
         }
-        done.kept.fen_at = done.kept.fen_at.map(|at| at.after(self.start));
+        self.kept.fen_at = self.kept.fen_at.map(|at| at.after(shift.start));
     }
 }
 
-/// What the reader of a piece read.
+/// What the reader of a piece kept of its games.
+#[derive(Default)]
 struct PieceRead {
-    /// Rejected games without diagnostics: counted, not kept (with
-    /// `done`, every game read but the one at the cut it synced to).
+    /// Rejected games without diagnostics: counted, not kept.
     quiet: u64,
     done: Vec<Done>,
     bytes: Vec<u8>,
     /// Diagnostics past the last game (at the end of the file).
     trailing: Vec<GameDiagnostic>,
-    error: Option<io::Error>,
-    end: PieceEnd,
-    /// Line ends from the piece's start to where it synced.
-    line_ends: u64,
-}
-
-/// How the reader of a piece stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PieceEnd {
-    /// A game began cleanly at the start of this piece.
-    Synced(usize),
-    /// At the end of the file (or at an error).
-    End,
-    /// No game began cleanly at a cut within [`pieces::GIVE_UP`] pieces.
-    GaveUp,
 }
 
 /// Reads piece `k` of `file` (pieces start at `starts`).
@@ -417,67 +385,27 @@ fn read_piece<V: ReplayVisitor>(
     pass: &Pass<'_>,
     inner: V,
     keep: &impl Keep<V>,
-) -> PieceRead {
-    let start = starts[k];
-    let give_up = starts.get(k + 1).map(|&next| next + pieces::GIVE_UP * pass.plan.piece);
-    // The cuts the piece may join at: after it, before it gives up.
-    let later = starts.get(k + 1..).unwrap_or_default();
-    let later = &later[..later.partition_point(|&c| give_up.is_some_and(|g| c <= g))];
-    let size = pieces::read_size(pass.plan.piece);
-    let mut reader =
-        Reader::builder().buffer_size(size).build(FileFrom::new(file, start, later, size));
+) -> Piece<PieceRead> {
     let mut replayer = Replayer::new(pass.selector(inner));
-    let mut read = PieceRead {
-        quiet: 0,
-        done: Vec::new(),
-        bytes: Vec::new(),
-        trailing: Vec::new(),
-        error: None,
-        end: PieceEnd::End,
-        line_ends: 0,
-    };
-    loop {
-        let game = match reader.read_game(&mut replayer) {
-            Ok(Some(game)) => game,
-            Ok(None) => {
-                read.trailing = replayer.inner_mut().take_diagnostics();
-                break;
+    let at = (starts, k, pass.plan.piece);
+    let mut read = pieces::read_piece(
+        file,
+        at,
+        &mut replayer,
+        PieceRead::default(),
+        |read, game, replayer| {
+            let selector = replayer.inner_mut();
+            let game = done(game, selector, keep, &mut read.bytes);
+            if game.game.verdict == Verdict::Rejected && game.game.diagnostics.is_empty() {
+                read.quiet += 1;
+                selector.recycle(game.game);
+            } else {
+                read.done.push(game);
             }
-            Err(err) => {
-                read.error = Some(err);
-                break;
-            }
-        };
-        if let Some(give_up) = give_up {
-            // A game beginning cleanly at one of `later` (where the line
-            // ends are noted).
-            let at = reader.clean_start().map(|at| start + at);
-            if let Some(j) = at.and_then(|at| later.binary_search(&at).ok()).map(|i| k + 1 + i) {
-                read.end = PieceEnd::Synced(j);
-                break;
-            }
-            // Read far on without a join (games that do not begin cleanly
-            // hold none): the results are not held any longer. Where the
-            // games reach counts, not how far the input was read ahead
-            // (a whole buffer, which may hold many small pieces).
-            if start + reader.offset() > give_up {
-                read.end = PieceEnd::GaveUp;
-                break;
-            }
-        }
-        let selector = replayer.inner_mut();
-        let game = done(game, selector, keep, &mut read.bytes);
-        if game.game.verdict == Verdict::Rejected && game.game.diagnostics.is_empty() {
-            read.quiet += 1;
-            selector.recycle(game.game);
-        } else {
-            read.done.push(game);
-        }
-    }
-    if let PieceEnd::Synced(j) = read.end {
-        // The reader has read past the cut it synced to, so its count is
-        // noted (the game there was lexed from it).
-        read.line_ends = reader.get_ref().line_ends_to(j - k - 1).unwrap_or_default();
+        },
+    );
+    if read.end == PieceEnd::End && read.error.is_none() {
+        read.kept.trailing = replayer.inner_mut().take_diagnostics();
     }
     read
 }
@@ -536,51 +464,9 @@ where
         inner: &(impl Fn() -> V + Sync),
         keep: &impl Keep<V>,
     ) -> io::Result<Option<io::Error>> {
-        let starts = pieces::cuts(file, len, pass.plan.piece)?;
-        let last = starts.len() - 1;
-        let mut shift = Shift::NONE;
-        let mut failure = None;
-        // The piece this thread reads itself, to the end of the file: the
-        // last (however long the stretch without a cut before the end is,
-        // nothing of it is held), or from where a reader gave up.
-        let mut rest = (last == 0).then_some(0);
-        pieces::run(
-            last,
-            pass.plan.threads,
-            |k| read_piece(file, &starts, k, pass, inner(), keep),
-            |k, mut read| {
-                if read.end == PieceEnd::GaveUp {
-                    rest = Some(k);
-                    return Ok(Next::Stop);
-                }
-                for game in &mut read.done {
-                    shift.game(game);
-                    self.take(game, &read.bytes)?;
-                }
-                // The quiet games: rejected, and nothing to report.
-                self.counts.games += read.quiet;
-                self.counts.rejected += read.quiet;
-                if let PieceEnd::Synced(j) = read.end {
-                    let line = shift.start.line + read.line_ends;
-                    shift.start = Location { offset: starts[j], line, column: 1 };
-                    shift.games += read.quiet + read.done.len() as u64;
-                    if j == last {
-                        rest = Some(j);
-                        return Ok(Next::Stop);
-                    }
-                    return Ok(Next::Piece(j));
-                }
-                read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
-                self.trailing(&read.trailing)?;
-                failure = read.error;
-                Ok(Next::Stop)
-            },
-        )?;
-        if let Some(k) = rest {
-            let input = FileFrom::new(file, starts[k], &[], usize::MAX);
-            failure = self.stream(input, pass, inner(), keep, shift)?;
-        }
-        Ok(failure)
+        let work = |starts: &[u64], k| read_piece(file, starts, k, pass, inner(), keep);
+        let mut take = TakeSelected { taker: self, pass, inner, keep };
+        pieces::read_file(file, len, pass.plan, work, &mut take)
     }
 
     /// Reads `input` to its end on this thread, its first byte being at
@@ -601,7 +487,7 @@ where
                 Ok(Some(game)) => {
                     bytes.clear();
                     let mut game = done(game, replayer.inner_mut(), keep, &mut bytes);
-                    shift.game(&mut game);
+                    game.shift(shift);
                     self.take(&game, &bytes)?;
                     replayer.inner_mut().recycle(game.game);
                 }
@@ -613,6 +499,42 @@ where
         trailing.iter_mut().for_each(|d| shift.diagnostic(d));
         self.trailing(&trailing)?;
         Ok(None)
+    }
+}
+
+/// The calling thread's side of a file read in pieces by `pgn select`,
+/// `pgn dedupe` and `pgn export`.
+struct TakeSelected<'t, 'r, E: Write, G, I, K> {
+    taker: &'t mut Taker<'r, E, G>,
+    pass: &'t Pass<'t>,
+    inner: &'t I,
+    keep: &'t K,
+}
+
+impl<E: Write, G, V: ReplayVisitor, I, K> TakePieces<PieceRead> for TakeSelected<'_, '_, E, G, I, K>
+where
+    G: FnMut(&Done, &[u8], &str, usize, &mut Counts, &mut Diagnostics<E>) -> io::Result<()>,
+    I: Fn() -> V + Sync,
+    K: Keep<V>,
+{
+    fn piece(&mut self, piece: &mut Piece<PieceRead>, shift: Shift) -> io::Result<()> {
+        let read = &mut piece.kept;
+        for game in &mut read.done {
+            game.shift(shift);
+            self.taker.take(game, &read.bytes)?;
+        }
+        // The quiet games: rejected, and nothing to report.
+        self.taker.counts.games += read.quiet;
+        self.taker.counts.rejected += read.quiet;
+        if !matches!(piece.end, PieceEnd::Synced(_)) {
+            read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
+            self.taker.trailing(&read.trailing)?;
+        }
+        Ok(())
+    }
+
+    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
+        self.taker.stream(input, self.pass, (self.inner)(), self.keep, shift)
     }
 }
 
@@ -1093,7 +1015,8 @@ mod tests {
         for k in 0..2 {
             let read = read_piece(&file, &starts, k, &pass, Decide, &KeepNothing);
             assert_eq!(read.end, PieceEnd::Synced(k + 1), "piece {k}");
-            assert_eq!(read.done.len() as u64 + read.quiet, 1, "piece {k}: its one game");
+            assert_eq!(read.kept.done.len() as u64 + read.kept.quiet, 1, "piece {k}: its one game");
+            assert_eq!(read.games, 1, "piece {k}");
             // Four lines to each cut: a tag pair, an empty line, the
             // moves, an empty line.
             assert_eq!(read.line_ends, 4, "piece {k}");
