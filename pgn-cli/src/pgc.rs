@@ -3,16 +3,18 @@
 //! command is where it meets `pgn-export` (decode writes export format).
 
 use std::fmt::Write as _;
+use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 
 use clap::Subcommand;
 use pgc::record::{ReadError, Record, RecordReader};
-use pgc::{Decoder, Dropped, EncodeOptions, GameDecoder, Item, StreamEncoder};
+use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Writer};
 use pgn_syntax::Reader;
 use san::{Replayer, San};
 
-use crate::input::Content;
+use crate::input::{self, Content};
+use crate::pieces::{self, FileFrom, Piece, Plan, Shift, TakePieces, ThreadArgs};
 use crate::{Status, create_output, unreadable};
 
 /// The subcommands of `pgn pgc`.
@@ -30,7 +32,8 @@ pub(crate) enum PgcCommand {
     /// line) instead. The last line on standard error is `games=N
     /// bytes_in=I bytes_out=O errors=E` (bytes_in counts PGN after
     /// decompression), with the counts of what was dropped after it with
-    /// --lossy. The exit code is 1 when a game was left out.
+    /// --lossy. The exit code is 1 when a game was left out. A plain file
+    /// larger than a MiB is read on every core, with the same output.
     Encode {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -42,6 +45,8 @@ pub(crate) enum PgcCommand {
         /// in its line) instead of leaving their games out.
         #[arg(long)]
         lossy: bool,
+        #[command(flatten)]
+        threads: ThreadArgs,
     },
     /// Decode PGC files and write their games in export format.
     ///
@@ -73,7 +78,9 @@ pub(crate) enum PgcCommand {
 /// Runs a `pgn pgc` subcommand.
 pub(crate) fn run(command: PgcCommand) -> io::Result<Status> {
     match command {
-        PgcCommand::Encode { files, output, lossy } => encode(&files, &output, lossy),
+        PgcCommand::Encode { files, output, lossy, threads } => {
+            encode(&files, &output, lossy, threads.plan())
+        }
         PgcCommand::Decode { files, output } => decode(&files, output.as_deref()),
         PgcCommand::Dump { files } => dump(&files),
     }
@@ -123,50 +130,46 @@ impl Counts {
     }
 }
 
-fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
+fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result<Status> {
     const COMMAND: &str = "pgc encode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
     let Some(mut out) = create_output(Some(output), &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
-    let mut counts = Counts::default();
-    let mut dropped = Dropped::default();
+    let options = EncodeOptions { lossy };
+    let mut take = TakeEncoded {
+        name: "",
+        options,
+        out: &mut out,
+        errors: &mut errors,
+        counts: Counts::default(),
+        dropped: Dropped::default(),
+    };
     for name in files {
-        let Some(input) = status.open(&mut errors, COMMAND, name)? else { continue };
-        // A replayer a file: games are numbered from 1 in each.
-        let mut replayer = Replayer::new(StreamEncoder::new(EncodeOptions { lossy }));
-        let mut input = Counting { inner: input, bytes: 0 };
-        let mut reader = Reader::new(&mut input);
-        let failure = loop {
-            match reader.read_game(&mut replayer) {
-                Ok(Some(game)) => {
-                    counts.games += 1;
-                    let encoder = replayer.inner_mut();
-                    out.write_all(encoder.output())?;
-                    counts.bytes_out += encoder.output().len() as u64;
-                    encoder.clear_output();
-                    dropped.add(game.dropped);
-                    if let Some(error) = &game.error {
-                        counts.errors += 1;
-                        writeln!(
-                            errors,
-                            "{name}: game {}: error: game not encoded: {}",
-                            error.game, error.kind
-                        )?;
-                    }
-                    replayer.inner_mut().recycle(game);
-                }
-                Ok(None) => break None,
-                Err(err) => break Some(err),
+        take.name = name;
+        let failure = match input::plain_file(name).filter(|(_, len)| plan.splits(*len)) {
+            Some((file, len)) => {
+                let work =
+                    |starts: &[u64], k| encode_piece(&file, (starts, k, plan.piece), options);
+                let failure = pieces::read_file(&file, len, plan, work, &mut take)?;
+                // The whole file was read, as one reader reads it.
+                take.counts.bytes_in += len;
+                failure
+            }
+            None => {
+                let Some(input) = status.open(take.errors, COMMAND, name)? else { continue };
+                let mut input = Counting { inner: input, bytes: 0 };
+                let failure = take.stream(&mut input, 0)?;
+                take.counts.bytes_in += input.bytes;
+                failure
             }
         };
-        drop(reader);
-        counts.bytes_in += input.bytes;
         if let Some(err) = failure {
-            unreadable(&mut status, &mut errors, COMMAND, name, &err)?;
+            unreadable(&mut status, take.errors, COMMAND, name, &err)?;
         }
     }
+    let TakeEncoded { counts, dropped, .. } = take;
     out.flush()?;
     status.input_errors = counts.errors > 0;
     let mut line = counts.summary();
@@ -181,6 +184,114 @@ fn encode(files: &[String], output: &str, lossy: bool) -> io::Result<Status> {
     writeln!(errors, "{line}")?;
     errors.flush()?;
     Ok(status)
+}
+
+/// What the reader of a piece of a PGN file kept of its games: their
+/// records, and the errors of the games it could not encode (numbered
+/// from the piece's start).
+#[derive(Default)]
+struct EncodedPiece {
+    records: Vec<u8>,
+    errors: Vec<EncodeError>,
+    dropped: Dropped,
+}
+
+/// Encodes the games of a piece of a PGN file ([`pieces::read_piece`]).
+fn encode_piece(
+    file: &File,
+    at: (&[u64], usize, u64),
+    options: EncodeOptions,
+) -> Piece<EncodedPiece> {
+    let mut replayer = Replayer::new(StreamEncoder::new(options));
+    pieces::read_piece(
+        file,
+        at,
+        &mut replayer,
+        EncodedPiece::default(),
+        |kept, mut game, replayer| {
+            let encoder = replayer.inner_mut();
+            kept.records.extend_from_slice(encoder.output());
+            encoder.clear_output();
+            kept.dropped.add(game.dropped);
+            kept.errors.extend(game.error.take());
+            encoder.recycle(game);
+        },
+    )
+}
+
+/// The writing side of `pgn pgc encode`: the records of each game in
+/// input order, an error for each game not encoded, and the counts.
+struct TakeEncoded<'a, W: Write, E: Write> {
+    /// The input being read.
+    name: &'a str,
+    options: EncodeOptions,
+    out: &'a mut W,
+    errors: &'a mut E,
+    counts: Counts,
+    dropped: Dropped,
+}
+
+impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
+    /// Encodes the games of `input` on this thread, `games` games into
+    /// the file; returns its read error, if any.
+    fn stream(&mut self, input: impl Read, games: u64) -> io::Result<Option<io::Error>> {
+        // A replayer an input (or the rest of one): games are numbered
+        // from 1 in each file.
+        let mut replayer = Replayer::new(StreamEncoder::new(self.options));
+        let mut reader = Reader::new(input);
+        loop {
+            match reader.read_game(&mut replayer) {
+                Ok(Some(mut game)) => {
+                    let encoder = replayer.inner_mut();
+                    self.records(encoder.output(), 1)?;
+                    encoder.clear_output();
+                    self.dropped.add(game.dropped);
+                    if let Some(error) = game.error.take() {
+                        self.error(&error, games)?;
+                    }
+                    replayer.inner_mut().recycle(game);
+                }
+                Ok(None) => return Ok(None),
+                Err(err) => return Ok(Some(err)),
+            }
+        }
+    }
+
+    /// Writes the records of `games` games.
+    fn records(&mut self, records: &[u8], games: u64) -> io::Result<()> {
+        self.counts.games += games;
+        self.out.write_all(records)?;
+        self.counts.bytes_out += records.len() as u64;
+        Ok(())
+    }
+
+    /// Reports a game not encoded, `games` games into the file before the
+    /// input its number counts in.
+    fn error(&mut self, error: &EncodeError, games: u64) -> io::Result<()> {
+        self.counts.errors += 1;
+        let number = error.game + games;
+        writeln!(
+            self.errors,
+            "{}: game {number}: error: game not encoded: {}",
+            self.name, error.kind
+        )
+    }
+}
+
+impl<W: Write, E: Write> TakePieces<EncodedPiece> for TakeEncoded<'_, W, E> {
+    fn piece(&mut self, piece: &mut Piece<EncodedPiece>, shift: Shift) -> io::Result<()> {
+        let kept = &piece.kept;
+        self.records(&kept.records, piece.games)?;
+        self.dropped.add(kept.dropped);
+        for error in &kept.errors {
+            self.error(error, shift.games)?;
+        }
+        Ok(())
+    }
+
+    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
+        self.stream(input, shift.games)
+    }
 }
 
 fn decode(files: &[String], output: Option<&str>) -> io::Result<Status> {

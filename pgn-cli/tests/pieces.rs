@@ -1,6 +1,6 @@
 //! A plain file read in pieces on several threads gives exactly what one
-//! thread reading it whole gives: the same standard output, the same
-//! standard error (diagnostics with their lines, columns and game
+//! thread reading it whole gives: the same standard output (or output
+//! file, for `pgn pgc encode`), the same standard error (diagnostics with their lines, columns and game
 //! numbers, the counts, the summary) and the same exit code.
 //!
 //! Pieces of a byte cut the file at every `[` that opens a line after an
@@ -18,7 +18,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{pgn, text};
+use common::{TempDir, pgn, text};
 
 /// What is run, each once on one thread and once in pieces. `pgn export`
 /// on one thread reads with its own loop (`export_stream`), in pieces
@@ -33,6 +33,10 @@ const RUNS: [&[&str]; 6] = [
     &["export"],
     &["export", "--reduced", "--keep-broken"],
 ];
+
+/// What is run writing to a file (`-o`), each once on one thread and once
+/// in pieces: the files are compared besides standard error.
+const RUNS_TO_FILE: [&[&str]; 2] = [&["pgc", "encode"], &["pgc", "encode", "--lossy"]];
 
 /// Piece sizes: every cut; a few games a piece; many games a piece.
 const PIECES: [&str; 3] = ["1", "300", "20000"];
@@ -63,6 +67,25 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
             compared += 1;
         }
     }
+    let dir = TempDir::new(&format!(
+        "pieces-{}",
+        file.file_name().and_then(|n| n.to_str()).unwrap_or("file")
+    ));
+    let (one_out, many_out) = (dir.join("one"), dir.join("many"));
+    for run in RUNS_TO_FILE {
+        let one = pgn(&[run, &[name, "--threads", "1", "-o", &one_out]].concat());
+        let one_file = std::fs::read(&one_out).expect("the output of one thread");
+        for piece in pieces {
+            let args = [name, "--threads", "2", "--piece-size", piece, "-o", &many_out];
+            let many = pgn(&[run, &args].concat());
+            let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
+            let many_file = std::fs::read(&many_out).expect("the output in pieces");
+            assert!(many_file == one_file, "{what}: the output file");
+            assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
+            assert_eq!(many.status.code(), one.status.code(), "{what}: exit code");
+            compared += 1;
+        }
+    }
     compared
 }
 
@@ -78,9 +101,9 @@ fn the_cut_fixtures_read_the_same_in_pieces() {
 }
 
 #[test]
-fn the_selection_and_export_fixtures_read_the_same_in_pieces() {
+fn the_selection_export_and_pgc_fixtures_read_the_same_in_pieces() {
     let mut compared = 0;
-    for dir in ["select", "export", "syntax"] {
+    for dir in ["select", "export", "syntax", "pgc"] {
         for file in testkit::corpus::pgn_files(&data(dir)) {
             compared += same_in_pieces(&file, &PIECES[..1]);
         }
