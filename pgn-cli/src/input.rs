@@ -135,6 +135,12 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
 /// ([`crate::pieces`]); `None` for any other input, which is then opened
 /// with [`open`] (and any error it has reported there).
 pub(crate) fn plain_file(name: &str) -> Option<(File, u64)> {
+    plain_file_as(name, Content::Text)
+}
+
+/// [`plain_file`], for text or binary content: a binary file (PGC) is
+/// taken too, a compressed one not.
+pub(crate) fn plain_file_as(name: &str, content: Content) -> Option<(File, u64)> {
     if name == "-" {
         return None;
     }
@@ -145,7 +151,8 @@ pub(crate) fn plain_file(name: &str) -> Option<(File, u64)> {
     }
     let mut start = Vec::with_capacity(SNIFF);
     (&file).take(SNIFF as u64).read_to_end(&mut start).ok()?;
-    if Compression::sniff(&start).is_some() || looks_binary(&start).is_some() {
+    let refused = looks_binary(&start).is_some() && content == Content::Text;
+    if Compression::sniff(&start).is_some() || refused {
         return None;
     }
     Some((file, meta.len()))

@@ -35,7 +35,9 @@ const RUNS: [&[&str]; 6] = [
 ];
 
 /// What is run writing to a file (`-o`), each once on one thread and once
-/// in pieces: the files are compared besides standard error.
+/// in pieces: the files are compared besides standard error. The PGC file
+/// of the last run (`pgc encode --lossy`, which encodes all the games it
+/// can) is then decoded both ways, whole and broken.
 const RUNS_TO_FILE: [&[&str]; 2] = [&["pgc", "encode"], &["pgc", "encode", "--lossy"]];
 
 /// Piece sizes: every cut; a few games a piece; many games a piece.
@@ -81,6 +83,40 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
             let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
             let many_file = std::fs::read(&many_out).expect("the output in pieces");
             assert!(many_file == one_file, "{what}: the output file");
+            assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
+            assert_eq!(many.status.code(), one.status.code(), "{what}: exit code");
+            compared += 1;
+        }
+    }
+    compared + decode_same_in_pieces(&dir, &one_out, pieces)
+}
+
+/// Decodes `pgc` (the file's games, encoded on one thread), and two
+/// broken copies of it, both ways and compares: the copy cut short in its
+/// middle, and the copy with an unknown marker put over the first record
+/// past its middle (where the records run out, and with them the cuts).
+fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
+    let bytes = std::fs::read(pgc).expect("the PGC file");
+    let half = bytes.len() / 2;
+    let dump = pgn(&["pgc", "dump", pgc]);
+    let record = text(&dump.stdout)
+        .lines()
+        .filter_map(|line| line.split('\t').next()?.parse::<usize>().ok())
+        .find(|&at| at >= half);
+    let mut marked = bytes.clone();
+    if let Some(at) = record {
+        marked[at] = 0xee;
+    }
+    let (cut, bad) = (dir.join("cut.pgc"), dir.join("bad.pgc"));
+    std::fs::write(&cut, &bytes[..half]).expect("written");
+    std::fs::write(&bad, &marked).expect("written");
+    let mut compared = 0;
+    for input in [pgc, &cut, &bad] {
+        let one = pgn(&["pgc", "decode", input, "--threads", "1"]);
+        for piece in pieces {
+            let many = pgn(&["pgc", "decode", input, "--threads", "2", "--piece-size", piece]);
+            let what = format!("pgn pgc decode {input} in pieces of {piece}");
+            assert_eq!(text(&many.stdout), text(&one.stdout), "{what}: standard output");
             assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
             assert_eq!(many.status.code(), one.status.code(), "{what}: exit code");
             compared += 1;
