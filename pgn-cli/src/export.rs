@@ -9,11 +9,10 @@ use std::str::FromStr;
 use pgn_export::{ExportOptions, Notation};
 use san::Language;
 
-use crate::export_pass::{each_input, export_stream};
+use crate::export_pass::{each_input, export_pieces, export_stream};
 use crate::input;
-use crate::pieces::Plan;
+use crate::pieces::{Plan, Shift};
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::select::export_pieces;
 use crate::{Status, create_output, unreadable};
 
 /// Reads the value of `--notation`: `san`, `lan`, `uci`, `fan`, or the
@@ -66,7 +65,8 @@ pub(crate) fn run(
                 let Some(input) = status.open(&mut diagnostics.out, COMMAND, name)? else {
                     return Ok(None);
                 };
-                export_stream(input, name, args, diagnostics, &mut |_, text| out.write_all(text))?
+                let mut on_game = |_: &_, text: &[u8]| out.write_all(text);
+                export_stream(input, name, args, diagnostics, &mut on_game, Shift::NONE)?
             }
         };
         if let Some(err) = failure {

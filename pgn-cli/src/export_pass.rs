@@ -3,13 +3,16 @@
 //! the only one of `pgn split`, which differ only in where each exported
 //! game goes.
 
+use std::fs::File;
 use std::io::{self, Read, Write};
+use std::ops::Range;
 
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_syntax::{Location, Reader, Severity};
 use san::{GameDiagnostic, Replayer};
 
 use crate::export::ExportArgs;
+use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, Tally};
 use crate::{Status, unreadable};
 
@@ -66,7 +69,8 @@ pub(crate) fn export_inputs<E: Write>(
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else {
             return Ok(None);
         };
-        let (counts, failure) = export_stream(input, name, args, diagnostics, &mut on_game)?;
+        let (counts, failure) =
+            export_stream(input, name, args, diagnostics, &mut on_game, Shift::NONE)?;
         if let Some(err) = failure {
             unreadable(status, &mut diagnostics.out, command, name, &err)?;
         }
@@ -97,37 +101,38 @@ pub(crate) fn each_input<E: Write>(
 
 /// Reads, replays and exports every game of one input on this thread,
 /// handing each to `on_game`; returns the input's counts and its read
-/// error, if any.
+/// error, if any. The input's first byte is at `shift` in its file (the
+/// games and diagnostics are moved there; [`Shift::NONE`] for a whole
+/// file).
 pub(crate) fn export_stream<E: Write>(
     input: impl Read,
     name: &str,
     args: ExportArgs,
     diagnostics: &mut Diagnostics<E>,
     on_game: &mut impl FnMut(&ExportedGame, &[u8]) -> io::Result<()>,
+    shift: Shift,
 ) -> io::Result<(ExportCounts, Option<io::Error>)> {
     // A replayer an input: games are numbered from 1 in each, as the
     // other subcommands number them.
-    let exporter = StreamExporter::new(args.options).keep_broken(args.keep_broken);
-    let mut replayer = Replayer::new(exporter);
+    let mut replayer = Replayer::new(exporter(args));
     let mut counts = ExportCounts::default();
     let mut reader = Reader::new(input);
     let mut failure = None;
     loop {
         match reader.read_game(&mut replayer) {
-            Ok(Some(game)) => {
+            Ok(Some(mut game)) => {
+                game.number += shift.games;
+                game.diagnostics.iter_mut().for_each(|d| shift.diagnostic(d));
+                game.fen_at = game.fen_at.map(|at| at.after(shift.start));
                 on_game(&game, replayer.inner().output())?;
                 replayer.inner_mut().clear_output();
-                counts.games += 1;
-                for d in &game.diagnostics {
-                    report(d, name, &mut counts, diagnostics)?;
-                }
                 let outcome = Outcome {
                     number: game.number,
                     left_out: game.left_out,
                     fen_at: game.fen_at,
                     diagnostics: &game.diagnostics,
                 };
-                outcome.count(name, &mut counts, diagnostics)?;
+                outcome.report(name, &mut counts, diagnostics)?;
                 replayer.inner_mut().recycle(game);
             }
             Ok(None) => break,
@@ -137,37 +142,160 @@ pub(crate) fn export_stream<E: Write>(
             }
         }
     }
-    for d in replayer.inner_mut().take_diagnostics() {
+    for mut d in replayer.inner_mut().take_diagnostics() {
+        shift.diagnostic(&mut d);
         report(&d, name, &mut counts, diagnostics)?;
     }
     Ok((counts, failure))
 }
 
-/// What `pgn export` reports of a game beyond its diagnostics: whether it
-/// was written, and if not why.
-pub(crate) struct Outcome<'a> {
+/// The exporter of `pgn export` with these options.
+fn exporter(args: ExportArgs) -> StreamExporter {
+    StreamExporter::new(args.options).keep_broken(args.keep_broken)
+}
+
+/// `pgn export` of one plain file larger than a piece, read in pieces on
+/// the plan's threads ([`pieces`]), each game's text written to `out`;
+/// the output and what is reported are what [`export_stream`] gives on
+/// one thread (`tests/pieces.rs` compares them on every fixture and
+/// corpus file). Returns the file's counts and its read error, if any.
+pub(crate) fn export_pieces<E: Write, W: Write>(
+    (file, len): (&File, u64),
+    name: &str,
+    args: ExportArgs,
+    plan: Plan,
+    diagnostics: &mut Diagnostics<E>,
+    out: &mut W,
+) -> io::Result<(ExportCounts, Option<io::Error>)> {
+    let mut take = TakeExported { name, args, diagnostics, out, counts: ExportCounts::default() };
+    let work = |starts: &[u64], k| export_piece(file, (starts, k, plan.piece), args);
+    let failure = pieces::read_file(file, len, plan, work, &mut take)?;
+    Ok((take.counts, failure))
+}
+
+/// What the reader of a piece kept of its games: their text (the
+/// exporter's output, which their ranges index) and what is reported of
+/// each.
+#[derive(Default)]
+struct ExportedPiece {
+    text: Vec<u8>,
+    games: Vec<KeptGame>,
+    /// Diagnostics past the last game (at the end of the file).
+    trailing: Vec<GameDiagnostic>,
+}
+
+/// What is kept of a game read in a piece.
+struct KeptGame {
+    number: u64,
+    left_out: Option<Unfit>,
+    fen_at: Option<Location>,
+    diagnostics: Vec<GameDiagnostic>,
+    /// Where its text is in the piece's (empty when it was not written).
+    text: Range<usize>,
+}
+
+/// Exports the games of a piece of a PGN file ([`pieces::read_piece`]).
+fn export_piece(file: &File, at: (&[u64], usize, u64), args: ExportArgs) -> Piece<ExportedPiece> {
+    let mut replayer = Replayer::new(exporter(args));
+    let mut read = pieces::read_piece(
+        file,
+        at,
+        &mut replayer,
+        ExportedPiece::default(),
+        |kept, mut game, r| {
+            let diagnostics = std::mem::take(&mut game.diagnostics);
+            let (number, left_out, fen_at) = (game.number, game.left_out, game.fen_at);
+            kept.games.push(KeptGame {
+                number,
+                left_out,
+                fen_at,
+                diagnostics,
+                text: game.text.clone(),
+            });
+            r.inner_mut().recycle(game);
+        },
+    );
+    let exporter = replayer.inner_mut();
+    // The games' text stays in the exporter's output until the piece ends.
+    read.kept.text = exporter.take_output();
+    if read.end == PieceEnd::End && read.error.is_none() {
+        read.kept.trailing = exporter.take_diagnostics();
+    }
+    read
+}
+
+/// The calling thread's side of `pgn export` over a file read in pieces.
+struct TakeExported<'a, E: Write, W: Write> {
+    name: &'a str,
+    args: ExportArgs,
+    diagnostics: &'a mut Diagnostics<E>,
+    out: &'a mut W,
+    counts: ExportCounts,
+}
+
+impl<E: Write, W: Write> TakePieces<ExportedPiece> for TakeExported<'_, E, W> {
+    fn piece(&mut self, piece: &mut Piece<ExportedPiece>, shift: Shift) -> io::Result<()> {
+        let read = &mut piece.kept;
+        for game in &mut read.games {
+            game.diagnostics.iter_mut().for_each(|d| shift.diagnostic(d));
+            self.out.write_all(&read.text[game.text.clone()])?;
+            let outcome = Outcome {
+                number: game.number + shift.games,
+                left_out: game.left_out,
+                fen_at: game.fen_at.map(|at| at.after(shift.start)),
+                diagnostics: &game.diagnostics,
+            };
+            outcome.report(self.name, &mut self.counts, self.diagnostics)?;
+        }
+        if !matches!(piece.end, PieceEnd::Synced(_)) {
+            for d in &mut read.trailing {
+                shift.diagnostic(d);
+                report(d, self.name, &mut self.counts, self.diagnostics)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
+        let out = &mut *self.out;
+        let mut on_game = |_: &ExportedGame, text: &[u8]| out.write_all(text);
+        let (counts, failure) =
+            export_stream(input, self.name, self.args, self.diagnostics, &mut on_game, shift)?;
+        self.counts.add(&counts);
+        Ok(failure)
+    }
+}
+
+/// What `pgn export` reports of a game: its diagnostics, whether it was
+/// written, and if not why.
+struct Outcome<'a> {
     /// The game's number in its input.
-    pub(crate) number: u64,
+    number: u64,
     /// Why the exporter left it out ([`ExportedGame::left_out`]).
-    pub(crate) left_out: Option<Unfit>,
+    left_out: Option<Unfit>,
     /// Where its FEN tag is ([`ExportedGame::fen_at`]).
-    pub(crate) fen_at: Option<Location>,
+    fen_at: Option<Location>,
     /// Its diagnostics, the first replay error among them naming the move
     /// (or the setup) that could not be played.
-    pub(crate) diagnostics: &'a [GameDiagnostic],
+    diagnostics: &'a [GameDiagnostic],
 }
 
 impl Outcome<'_> {
-    /// Counts the game as written or skipped; a game left out gets an
-    /// error that says why: a broken game names the move (or the setup)
-    /// that could not be played, a game from a set-up position in reduced
-    /// export format (ruling E13) the place of its FEN tag.
-    pub(crate) fn count<E: Write>(
+    /// Reports the game's diagnostics and counts it as written or
+    /// skipped; a game left out gets an error that says why: a broken game
+    /// names the move (or the setup) that could not be played, a game
+    /// from a set-up position in reduced export format (ruling E13) the
+    /// place of its FEN tag.
+    fn report<E: Write>(
         &self,
         name: &str,
         counts: &mut ExportCounts,
         diagnostics: &mut Diagnostics<E>,
     ) -> io::Result<()> {
+        counts.games += 1;
+        for d in self.diagnostics {
+            report(d, name, counts, diagnostics)?;
+        }
         let Some(unfit) = self.left_out else {
             counts.written += 1;
             return Ok(());
@@ -202,7 +330,7 @@ impl Outcome<'_> {
 }
 
 /// Reports a diagnostic of `name` and counts it.
-pub(crate) fn report<E: Write>(
+fn report<E: Write>(
     d: &GameDiagnostic,
     name: &str,
     counts: &mut ExportCounts,

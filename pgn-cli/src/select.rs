@@ -14,12 +14,11 @@ use pgn_select::{
     Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
     Selector, Verdict, fingerprint,
 };
-use pgn_syntax::{Location, Reader, Severity};
+use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
 use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
 use crate::export::ExportArgs;
-use crate::export_pass::{ExportCounts, Outcome};
 use crate::input;
 use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, NoiseArgs};
@@ -216,10 +215,6 @@ struct Pass<'a> {
     /// Games that cannot be replayed are written as read (`--keep-broken`
     /// with a selection on tags alone, whose verdict they do not change).
     writes_broken: bool,
-    /// Each game's verdict is counted and an unplayable game reported, as
-    /// `pgn select` does; `pgn export` (no criteria) counts its games its
-    /// own way.
-    verdicts: bool,
     /// How files are read on several cores.
     plan: Plan,
 }
@@ -240,7 +235,6 @@ impl<'a> Pass<'a> {
             keep_final: false,
             keep_tags: false,
             writes_broken: false,
-            verdicts: true,
             plan,
         }
     }
@@ -267,9 +261,6 @@ struct Done {
 struct Kept {
     /// Why the exporter left the game out, if it did.
     left_out: Option<Unfit>,
-    /// Where its FEN tag is, if it has one (where `pgn export` reports a
-    /// game left out for its set-up position).
-    fen_at: Option<Location>,
     /// The game in export format, when it is to be written.
     text: Option<Range<usize>>,
     /// The game's duplicate fingerprint, for dedupe.
@@ -316,11 +307,8 @@ impl Keep<StreamExporter> for KeepExported {
         let wanted =
             game.verdict == Verdict::Selected || game.verdict == Verdict::Unplayable && self.broken;
         let mut kept = Kept::default();
-        if let Some(exported) = &game.output {
-            kept.left_out = exported.left_out;
-            kept.fen_at = exported.fen_at;
-        }
         if let (true, Some(exported)) = (wanted, &game.output) {
+            kept.left_out = exported.left_out;
             let from = bytes.len();
             bytes.extend_from_slice(&selector.inner().output()[exported.text.clone()]);
             kept.text = Some(from..bytes.len());
@@ -354,15 +342,14 @@ fn done<V: ReplayVisitor>(
 }
 
 impl Done {
-    /// Moves the game to its place in the file: its number, its
-    /// diagnostics and its FEN tag.
+    /// Moves the game to its place in the file: its number and its
+    /// diagnostics.
     fn shift(&mut self, shift: Shift) {
         let game = &mut self.game;
         game.number += shift.games;
         for d in &mut game.diagnostics {
             shift.diagnostic(d);
         }
-        self.kept.fen_at = self.kept.fen_at.map(|at| at.after(shift.start));
     }
 }
 
@@ -418,7 +405,6 @@ struct Taker<'r, E: Write, G> {
     diagnostics: &'r mut Diagnostics<E>,
     counts: &'r mut Counts,
     writes_broken: bool,
-    verdicts: bool,
     on_game: &'r mut G,
 }
 
@@ -434,7 +420,6 @@ where
             report(d, name, counts, self.diagnostics)?;
         }
         match game.game.verdict {
-            _ if !self.verdicts => {}
             Verdict::Selected => counts.selected += 1,
             Verdict::Rejected => counts.rejected += 1,
             Verdict::Unplayable => {
@@ -502,8 +487,8 @@ where
     }
 }
 
-/// The calling thread's side of a file read in pieces by `pgn select`,
-/// `pgn dedupe` and `pgn export`.
+/// The calling thread's side of a file read in pieces by `pgn select` and
+/// `pgn dedupe`.
 struct TakeSelected<'t, 'r, E: Write, G, I, K> {
     taker: &'t mut Taker<'r, E, G>,
     pass: &'t Pass<'t>,
@@ -567,7 +552,6 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
             diagnostics: &mut *diagnostics,
             counts: &mut *counts,
             writes_broken: pass.writes_broken,
-            verdicts: pass.verdicts,
             on_game: &mut on_game,
         };
         let failure = match input::plain_file(name).filter(|(_, len)| pass.plan.splits(*len)) {
@@ -585,63 +569,6 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
     }
     status.input_errors = counts.diagnostics.errors > 0;
     Ok(())
-}
-
-/// `pgn export` of one plain file larger than a piece, read in pieces on
-/// the plan's threads ([`pieces`]): every game goes through a selector
-/// without criteria, which selects them all, to the exporter behind it,
-/// and is reported and counted as [`export_stream`] reports and counts it
-/// on one thread (`tests/pieces.rs` compares the two on every fixture and
-/// corpus file). Returns the file's counts and its read error, if any.
-///
-/// [`export_stream`]: crate::export_pass::export_stream
-pub(crate) fn export_pieces<E: Write>(
-    (file, len): (&File, u64),
-    name: &str,
-    args: ExportArgs,
-    plan: Plan,
-    diagnostics: &mut Diagnostics<E>,
-    out: &mut impl Write,
-) -> io::Result<(ExportCounts, Option<io::Error>)> {
-    let selection = Selection::new();
-    let files = [name.to_owned()];
-    let pass = Pass {
-        writes_broken: args.keep_broken,
-        verdicts: false,
-        ..Pass::new("export", &files, &selection, plan)
-    };
-    let exporter = || StreamExporter::new(args.options).keep_broken(args.keep_broken);
-    let keep = KeepExported { broken: args.keep_broken, prints: None };
-    let mut counts = Counts::default();
-    // What the outcomes add: written, skipped and the errors of games
-    // left out.
-    let mut outcomes = ExportCounts::default();
-    let mut on_game = |game: &Done, bytes: &[u8], name: &str, _, _: &mut Counts, d: &mut _| {
-        if let (Some(text), None) = (&game.kept.text, game.kept.left_out) {
-            out.write_all(&bytes[text.clone()])?;
-        }
-        let outcome = Outcome {
-            number: game.game.number,
-            left_out: game.kept.left_out,
-            fen_at: game.kept.fen_at,
-            diagnostics: &game.game.diagnostics,
-        };
-        outcome.count(name, &mut outcomes, d)
-    };
-    let mut taker = Taker {
-        name,
-        index: 0,
-        diagnostics,
-        counts: &mut counts,
-        writes_broken: pass.writes_broken,
-        verdicts: pass.verdicts,
-        on_game: &mut on_game,
-    };
-    let failure = taker.pieces(file, len, &pass, &exporter, &keep)?;
-    let mut total =
-        ExportCounts { games: counts.games, diagnostics: counts.diagnostics, ..outcomes };
-    total.diagnostics.add(&outcomes.diagnostics);
-    Ok((total, failure))
 }
 
 fn report<E: Write>(

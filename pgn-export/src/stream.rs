@@ -136,6 +136,13 @@ impl StreamExporter {
         self.output.clear();
     }
 
+    /// Takes the output, leaving none (and no buffer) behind: for a caller
+    /// that keeps the text of many games at once, which the
+    /// [`ExportedGame::text`] ranges of those games index.
+    pub fn take_output(&mut self) -> Vec<u8> {
+        std::mem::take(&mut self.output)
+    }
+
     /// Takes back a game's buffers (its tags and its list of diagnostics),
     /// emptied, for the games to come: a caller that hands back every game
     /// it is done with exports a file with no allocation per game once
