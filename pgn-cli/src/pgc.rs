@@ -425,15 +425,16 @@ fn decode_pieces<W: Write>(
 /// well formed: a malformed one is in the last piece, whose decoding
 /// reports it.
 fn pgc_cuts(file: &File, piece: u64) -> io::Result<Vec<u64>> {
+    let piece = piece.max(1);
     let mut starts = vec![0];
     let mut records = RecordReader::new(FileFrom::new(file, 0, &[], usize::MAX));
     let mut in_game = false;
-    let mut next = piece.max(1);
+    let mut next = piece;
     while let Some(Ok((at, record))) = records.next_record() {
         let marker = record.marker();
         if matches!(marker, Marker::ReducedGame | Marker::GameBegin) && !in_game && at >= next {
             starts.push(at);
-            next = (at / piece.max(1) + 1) * piece.max(1);
+            next = (at / piece + 1) * piece;
         }
         match marker {
             Marker::GameBegin => in_game = true,
