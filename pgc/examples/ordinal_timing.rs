@@ -1,13 +1,15 @@
 //! A rough timing of `pgc::ordinal` and `pgc::move_at` as a codec uses
-//! them, once per ply while replaying random games, against generating the
-//! legal moves alone: `cargo run --release -p pgc --example
-//! ordinal_timing`. Not a benchmark (the best of a few rounds, no
-//! statistics), a sanity check of the cost per ply.
+//! them, once per ply while replaying games, against generating the legal
+//! moves alone: `cargo run --release -p pgc --example ordinal_timing
+//! [FILE.pgc [GAMES]]`. The games are random ones, or the main lines of
+//! the first GAMES (20,000) games of a PGC file. Not a benchmark (the best
+//! of a few rounds, no statistics), a sanity check of the cost per ply.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use chess_core::{Move, Position};
+use san::ReplayedMove;
 use testkit::XorShift;
 
 /// The best time per ply, in nanoseconds, of `rounds` replays of `games`
@@ -35,10 +37,32 @@ fn time(
     best
 }
 
-fn main() {
+/// The main lines of the first `limit` games of the PGC file at `path`,
+/// as moves from the standard start (games from a FEN are left out).
+fn pgc_games(path: &str, limit: usize) -> Vec<Vec<Move>> {
+    let file = std::fs::File::open(path).expect("a readable PGC file");
+    let mut games = Vec::new();
+    for item in pgc::Decoder::new(std::io::BufReader::new(file)) {
+        let Ok(pgc::Item::Game(game)) = item else { continue };
+        if game.tag("FEN").is_some() {
+            continue;
+        }
+        let main = game.movetext.mainline().map_while(|m| match m {
+            ReplayedMove::Played { m, .. } => Some(*m),
+            ReplayedMove::Unresolved(_) => None,
+        });
+        games.push(main.collect());
+        if games.len() == limit {
+            break;
+        }
+    }
+    games
+}
+
+/// Random games of up to 200 plies.
+fn random_games() -> Vec<Vec<Move>> {
     let mut rng = XorShift::new(0x7135_0bd1_a15e_ed01);
     let mut games = Vec::new();
-    let mut moves = 0;
     for _ in 0..2_000 {
         let mut pos = Position::new();
         let mut game = Vec::new();
@@ -47,13 +71,26 @@ fn main() {
             if legal.is_empty() {
                 break;
             }
-            moves += legal.len();
             let m = legal[rng.below(legal.len())];
             game.push(m);
             pos.play_unchecked(m);
         }
         games.push(game);
     }
+    games
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let games = match args.next() {
+        Some(path) => {
+            let limit = args.next().and_then(|n| n.parse().ok()).unwrap_or(20_000);
+            pgc_games(&path, limit)
+        }
+        None => random_games(),
+    };
+    let mut moves = 0;
+    time(&games, 1, |pos, _, _| moves += pos.legal_moves().len());
     let mut ordinals = Vec::new();
     time(&games, 1, |pos, m, _| ordinals.push(pgc::ordinal(pos, m).expect("legal")));
     let plies = ordinals.len();
@@ -64,6 +101,9 @@ fn main() {
     let legal = time(&games, rounds, |pos, _, _| {
         black_box(pos.legal_moves().len());
     });
+    let count = time(&games, rounds, |pos, _, _| {
+        black_box(pos.count_legal_moves());
+    });
     let ordinal = time(&games, rounds, |pos, m, _| {
         black_box(pgc::ordinal(pos, m));
     });
@@ -72,6 +112,7 @@ fn main() {
     });
     println!("per ply, less the {replay:.1} ns of playing the move:");
     println!("legal_moves: {:6.1} ns", legal - replay);
+    println!("count:       {:6.1} ns", count - replay);
     println!("ordinal:     {:6.1} ns", ordinal - replay);
     println!("move_at:     {:6.1} ns", move_at - replay);
 }
