@@ -9,7 +9,7 @@ use std::io::Read;
 use san::pgn_syntax::Tags;
 use san::pgn_syntax::nag::Nag;
 use san::pgn_syntax::tags::GameResult;
-use san::{BuildError, GameBuilder, Move, Position, ReplayedGame};
+use san::{BuildError, Event, GameBuilder, ReplayedGame};
 
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::ordinal::move_at;
@@ -48,6 +48,7 @@ enum State {
 /// ```
 /// use pgc::record::{Moves, Record};
 /// use pgc::{GameDecoder, Item};
+/// use san::{Event, San};
 ///
 /// let mut decoder = GameDecoder::new();
 /// let records = [
@@ -59,8 +60,12 @@ enum State {
 /// let mut sans = Vec::new();
 /// let mut items = Vec::new();
 /// for (offset, record) in records.iter().enumerate() {
-///     let on_move = &mut |pos: &san::Position, m| sans.push(san::San::from_move(pos, m).to_string());
-///     items.extend(decoder.record(offset as u64, record, on_move)?);
+///     let on_event = &mut |event: Event<'_>| {
+///         if let Event::Move(played) = event {
+///             sans.push(San::from_move(played.before, played.m).to_string());
+///         }
+///     };
+///     items.extend(decoder.record(offset as u64, record, on_event)?);
 /// }
 /// decoder.finish(4)?;
 /// assert_eq!(sans, ["e4", "e5"]);
@@ -85,8 +90,11 @@ impl GameDecoder {
     }
 
     /// Takes the record at `offset`; gives the game it ends, or the escape
-    /// string between games it is. `on_move` sees each move with the
-    /// position it is played in.
+    /// string between games it is. `on_event` sees each element of the
+    /// movetext as it is decoded, as a [`Walker`](san::Walker) over the
+    /// finished game will yield it (moves with their positions, ply and
+    /// depth): a writer can write the game as it comes, without walking
+    /// it again. The elements of a game that ends in an error come too.
     ///
     /// # Errors
     ///
@@ -96,9 +104,9 @@ impl GameDecoder {
         &mut self,
         offset: u64,
         record: &Record<'_>,
-        on_move: &mut impl FnMut(&Position, Move),
+        on_event: &mut impl FnMut(Event<'_>),
     ) -> Result<Option<Item>, DecodeError> {
-        let result = self.step(offset, record, on_move);
+        let result = self.step(offset, record, on_event);
         if result.is_err() {
             self.state = State::Between;
         }
@@ -109,7 +117,7 @@ impl GameDecoder {
         &mut self,
         offset: u64,
         record: &Record<'_>,
-        on_move: &mut impl FnMut(&Position, Move),
+        on_event: &mut impl FnMut(Event<'_>),
     ) -> Result<Option<Item>, DecodeError> {
         let error = |kind| DecodeError { offset, kind };
         let marker = record.marker() as u8;
@@ -123,7 +131,7 @@ impl GameDecoder {
                     tags.push(name, value);
                 }
                 let mut builder = start(tags, offset)?;
-                play(&mut builder, *moves, on_move)?;
+                play(&mut builder, *moves, on_event)?;
                 return Ok(Some(Item::Game(complete(builder))));
             }
             (State::Between, Record::GameBegin) => self.state = State::Tags(Tags::new(), None),
@@ -146,7 +154,7 @@ impl GameDecoder {
                 // The first record of the movetext: the tags are all in
                 // (ruling P3), the start position is known.
                 self.state = State::Movetext(start(tags, setup_at.unwrap_or(offset))?);
-                return self.step(offset, record, on_move);
+                return self.step(offset, record, on_event);
             }
             (State::Movetext(_), Record::TagPair { .. }) => {
                 return Err(error(DecodeErrorKind::TagAfterMovetext));
@@ -159,18 +167,22 @@ impl GameDecoder {
             }
             (State::Movetext(mut builder), record) => {
                 match *record {
-                    Record::Moves { moves, .. } => play(&mut builder, moves, on_move)?,
+                    Record::Moves { moves, .. } => play(&mut builder, moves, on_event)?,
                     Record::Nag(nag) => {
                         builder.nag(Nag(nag));
+                        on_event(Event::Nag(Nag(nag)));
                     }
                     Record::Escape(line) => {
                         builder.escape(line);
+                        on_event(Event::Escape(line));
                     }
                     Record::VariationBegin => {
                         builder.begin_variation().map_err(|e| error(build_error(e)))?;
+                        on_event(Event::BeginVariation { depth: builder.depth() });
                     }
                     Record::VariationEnd => {
                         builder.end_variation().map_err(|e| error(build_error(e)))?;
+                        on_event(Event::EndVariation);
                     }
                     // Taken by the arms above.
                     Record::Noop
@@ -214,7 +226,7 @@ fn start(tags: Tags, offset: u64) -> Result<GameBuilder, DecodeError> {
 fn play(
     builder: &mut GameBuilder,
     moves: Moves<'_>,
-    on_move: &mut impl FnMut(&Position, Move),
+    on_event: &mut impl FnMut(Event<'_>),
 ) -> Result<(), DecodeError> {
     for (i, &ordinal) in moves.ordinals.iter().enumerate() {
         let pos = builder.position();
@@ -222,9 +234,8 @@ fn play(
             let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
             return Err(DecodeError { offset: moves.at + i as u64, kind });
         };
-        on_move(pos, m);
         // `move_at` gives only legal moves: not looked for again.
-        builder.play_unchecked(m);
+        on_event(Event::Move(builder.play_unchecked_event(m)));
     }
     Ok(())
 }
@@ -293,7 +304,7 @@ impl<R: Read> Iterator for Decoder<R> {
                 return self.games.finish(self.records.offset()).err().map(|e| Err(e.into()));
             };
             let item = next.and_then(|(offset, record)| {
-                Ok(self.games.record(offset, &record, &mut |_, _| {})?)
+                Ok(self.games.record(offset, &record, &mut |_| {})?)
             });
             match item {
                 Ok(None) => {}
@@ -305,5 +316,46 @@ impl<R: Read> Iterator for Decoder<R> {
             }
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use san::{GameBuilder, Walker};
+
+    use super::*;
+    use crate::{EncodeOptions, encode_game};
+
+    #[test]
+    fn the_events_given_are_the_walkers() {
+        // Nested variations, NAGs and an escape line in the movetext.
+        let mut b = GameBuilder::new();
+        b.san(b"e4").unwrap().san(b"e5").unwrap().nag(Nag(1)).san(b"Nf3").unwrap();
+        b.begin_variation().unwrap().san(b"f4").unwrap().san(b"exf4").unwrap();
+        b.begin_variation().unwrap().san(b"d5").unwrap().escape("here").end_variation().unwrap();
+        b.san(b"Nf3").unwrap().end_variation().unwrap().san(b"Nc6").unwrap();
+        let mut bytes = Vec::new();
+        encode_game(&b.finish(), EncodeOptions::default(), &mut bytes).unwrap();
+
+        let mut given = Vec::new();
+        let mut decoder = GameDecoder::new();
+        let mut records = RecordReader::new(&bytes[..]);
+        let mut game = None;
+        while let Some(next) = records.next_record() {
+            let (offset, record) = next.unwrap();
+            let on_event = &mut |event: Event<'_>| given.push(format!("{event:?}"));
+            if let Some(Item::Game(decoded)) = decoder.record(offset, &record, on_event).unwrap() {
+                game = Some(decoded);
+            }
+        }
+        let game = game.expect("a game");
+        let mut walked = Vec::new();
+        let mut walker = Walker::new(&game);
+        while let Some(event) = walker.next() {
+            walked.push(format!("{event:?}"));
+        }
+        assert!(walked.iter().any(|e| e.contains("BeginVariation { depth: 2 }")), "{walked:#?}");
+        assert!(walked.iter().any(|e| e.starts_with("Escape")), "{walked:#?}");
+        assert_eq!(given, walked);
     }
 }

@@ -11,7 +11,7 @@ use pgc::record::{Marker, ReadError, Record, RecordReader};
 use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
 use pgn_syntax::Reader;
-use san::{Replayer, San};
+use san::{Event, Replayer, San};
 
 use crate::input::{self, Content};
 use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs};
@@ -485,8 +485,10 @@ fn dump(files: &[String]) -> io::Result<Status> {
             let _ = write!(line, "{offset}\t0x{:02x}\t{}", marker as u8, marker.name());
             describe(&record, &mut line);
             let mut sans = String::new();
-            let decoded = games.record(offset, &record, &mut |pos, m| {
-                let _ = write!(sans, " {}", San::from_move(pos, m));
+            let decoded = games.record(offset, &record, &mut |event| {
+                if let Event::Move(played) = event {
+                    let _ = write!(sans, " {}", San::from_move(played.before, played.m));
+                }
             });
             // The moves, as ordinal:SAN, as far as they could be played.
             if let Record::Moves { moves, .. } | Record::ReducedGame { moves, .. } = record {

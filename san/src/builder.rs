@@ -8,7 +8,7 @@ use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};
 
 use crate::lines::{Lines, Next};
 use crate::problem::MoveProblem;
-use crate::walk::{ReplayedGame, ReplayedMove};
+use crate::walk::{Played, ReplayedGame, ReplayedMove};
 use crate::{San, Uci};
 
 /// Why a [`GameBuilder`] refused what was pushed; the game is as it was
@@ -158,12 +158,45 @@ impl GameBuilder {
         Ok(self)
     }
 
+    /// Plays a move known to be legal, as [`GameBuilder::play_unchecked`]
+    /// does, and gives it as a [`Walker`](crate::Walker) over the finished
+    /// game will yield it: its positions, ply and depth. A decoder hands
+    /// this on to a writer as it decodes, so that the writer need not walk
+    /// (and replay) the game again.
+    ///
+    /// ```
+    /// use san::{GameBuilder, Position, San};
+    ///
+    /// let mut b = GameBuilder::new();
+    /// let e4 = San::from_ascii(b"e4")?.resolve(&Position::new())?.m;
+    /// let played = b.play_unchecked_event(e4);
+    /// assert_eq!((played.ply, played.depth), (1, 0));
+    /// assert_eq!(played.before, &Position::new());
+    /// let after = played.after.clone();
+    /// assert_eq!(&after, b.position());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_unchecked_event(&mut self, m: Move) -> Played<'_> {
+        debug_assert!(self.position().is_legal(m), "{m:?} is not legal here");
+        let (ply, depth) = self.push_played(m);
+        let start = &self.start;
+        let (before, after) = self.lines.last_move().unwrap_or((start, start));
+        Played { m, suffix: None, before, after, ply, depth, sole_origin: false, mate: None }
+    }
+
     fn push_legal(&mut self, m: Move) -> &mut GameBuilder {
-        let (next, _) = self.lines.next();
+        self.push_played(m);
+        self
+    }
+
+    /// Plays a legal move; gives its ply and depth.
+    fn push_played(&mut self, m: Move) -> (u32, u32) {
+        let (next, ply) = self.lines.next();
         debug_assert_eq!(next, Next::Live, "a builder's lines are never dead");
+        let depth = self.lines.depth();
         self.lines.play(m);
         self.movetext.push(Node::Move(ReplayedMove::Played { m, suffix: None }));
-        self
+        (ply, depth)
     }
 
     /// Gives the last move a suffix annotation (`!`, `?`, ...); does
@@ -268,6 +301,42 @@ mod tests {
         assert!(b.clone().finish().movetext.is_empty());
         b.san(b"e4").expect("legal");
         assert_eq!(b.finish().movetext.len(), 1);
+    }
+
+    #[test]
+    fn moves_are_given_as_the_walker_yields_them() {
+        // Random games with variations, built with play_unchecked_event:
+        // each move it gave must be the walker's over the finished game.
+        let mut rng = XorShift::new(11);
+        for _ in 0..50 {
+            let mut b = GameBuilder::new();
+            let mut given = Vec::new();
+            for _ in 0..60 {
+                let moves = b.position().legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                if b.depth() < 3 && rng.below(6) == 0 && b.begin_variation().is_ok() {
+                    continue;
+                }
+                if b.depth() > 0 && rng.below(5) == 0 {
+                    b.end_variation().expect("open");
+                    continue;
+                }
+                let p = b.play_unchecked_event(moves[rng.below(moves.len())]);
+                given.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
+            }
+            let game = b.finish();
+            let mut walker = Walker::new(&game);
+            let mut walked = Vec::new();
+            while let Some(event) = walker.next() {
+                if let Event::Move(p) = event {
+                    walked.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
+                }
+            }
+            assert!(given.iter().any(|g| g.4 > 0), "some moves in variations");
+            assert_eq!(given, walked);
+        }
     }
 
     #[test]

@@ -59,7 +59,7 @@ use pgc::{
 };
 use pgn_export::{ExportOptions, Writer};
 use pgn_syntax::Reader;
-use san::{ReplayedGame, Replayer, San};
+use san::{Event, ReplayedGame, Replayer, San};
 
 use crate::pgc::decode_one;
 use crate::snapshot::{self, file_name, list_files};
@@ -245,8 +245,10 @@ fn walk(bytes: &[u8], base: u64, indent: &str, numbered: bool, out: &mut String)
         let mut again = Input::new(&bytes[start..], 0);
         let end = start + Record::read(&mut again).map_or(0, |_| again.consumed());
         let mut sans = Vec::new();
-        let decoded = games.record(offset + base, &record, &mut |pos, m| {
-            sans.push(San::from_move(pos, m).to_string());
+        let decoded = games.record(offset + base, &record, &mut |event| {
+            if let Event::Move(played) = event {
+                sans.push(San::from_move(played.before, played.m).to_string());
+            }
         });
         let _ = writeln!(
             out,
