@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
-use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
+use pgc::{Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
 use pgn_syntax::Reader;
 use san::{Event, Replayer, San};
@@ -360,26 +360,49 @@ struct Decoded {
 /// Decodes the games of `input`, whose first byte is at `at` in its file,
 /// and writes them in export format to `sink`; errors and the offset
 /// where it stopped are given at their place in the file.
+///
+/// What [`pgc::Decoder`] does, with the writer fed as each game is decoded:
+/// the decoder hands on its moves with their positions
+/// ([`GameDecoder::record`]), so the game is not walked and replayed a
+/// second time to be written (`pgn_export::Writer::write_game` would).
+/// The tags come first in the output, so they are written when the game
+/// is complete, before the movetext the writer holds.
 fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Decoded, S::Error> {
     let mut writer = Writer::new(ExportOptions::default());
-    let mut decoder = Decoder::new(input);
+    writer.begin_movetext();
+    let mut records = RecordReader::new(input);
+    let mut decoder = GameDecoder::new();
     let mut games = 0;
-    let mut error = None;
-    for item in decoder.by_ref() {
+    let error = loop {
+        let Some(next) = records.next_record() else {
+            let end = decoder.finish(records.offset());
+            break end.err().map(ReadError::Decode);
+        };
+        let item = next.and_then(|(offset, record)| {
+            Ok(decoder.record(offset, &record, &mut |event| writer.event(event))?)
+        });
         match item {
-            Ok(Item::Game(game)) => {
+            Ok(Some(Item::Game(game))) => {
                 games += 1;
-                writer.write_game(&game, sink)?;
+                let result = game.result();
+                writer.write_tags(&game.tags, result, sink)?;
+                sink.put(b"\n")?;
+                sink.put(writer.end_movetext(result))?;
+                sink.put(b"\n")?;
+                writer.begin_movetext();
             }
-            Ok(Item::Escape(_)) => {}
-            Err(ReadError::Decode(mut e)) => {
-                e.offset += at;
-                error = Some(ReadError::Decode(e));
-            }
-            Err(e) => error = Some(e),
+            Ok(Some(Item::Escape(_)) | None) => {}
+            Err(error) => break Some(error),
         }
-    }
-    Ok(Decoded { games, stop: Stop { offset: at + decoder.offset(), error } })
+    };
+    let error = error.map(|error| match error {
+        ReadError::Decode(mut e) => {
+            e.offset += at;
+            ReadError::Decode(e)
+        }
+        other => other,
+    });
+    Ok(Decoded { games, stop: Stop { offset: at + records.offset(), error } })
 }
 
 /// Decodes a plain PGC file in pieces on the plan's threads: the file is

@@ -113,6 +113,11 @@ fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
     let mut compared = 0;
     for input in [pgc, &cut, &bad] {
         let one = pgn(&["pgc", "decode", input, "--threads", "1"]);
+        assert_eq!(
+            text(&one.stdout),
+            text(&walked(&std::fs::read(input).expect("the PGC file"))),
+            "pgn pgc decode {input}: written as decoded, not as the decoded games walk"
+        );
         for piece in pieces {
             let many = pgn(&["pgc", "decode", input, "--threads", "2", "--piece-size", piece]);
             let what = format!("pgn pgc decode {input} in pieces of {piece}");
@@ -123,6 +128,19 @@ fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
         }
     }
     compared
+}
+
+/// The games of a PGC input, up to its first error, decoded into the game
+/// model and written by walking each ([`pgn_export::to_vec`]): what
+/// `pgn pgc decode` must write, though it writes each game as it is
+/// decoded.
+fn walked(pgc: &[u8]) -> Vec<u8> {
+    let options = pgn_export::ExportOptions::default();
+    let games = pgc::Decoder::new(pgc).map_while(Result::ok).filter_map(|item| match item {
+        pgc::Item::Game(game) => Some(pgn_export::to_vec(&game, &options)),
+        pgc::Item::Escape(_) => None,
+    });
+    games.flatten().collect()
 }
 
 #[test]
