@@ -308,54 +308,19 @@ impl Bulk {
         (targets & !occ, captures)
     }
 
-    /// The key (index bits zero) of the move of the piece of the piece
-    /// class `class` on `from` to `to`, where the class's pieces go to
-    /// the squares of `twice` more than once: only a move to such a
-    /// square looks for the other origins, to disambiguate.
-    #[inline]
-    fn piece_key(
-        &self,
-        occ: Bitboard,
-        class: usize,
-        twice: Bitboard,
-        from: Square,
-        to: Square,
-    ) -> u64 {
-        let letter = u64::from(CLASS_LETTERS[class]);
-        let head = if twice.contains(to) {
-            let others = self
-                .pieces
-                .iter()
-                .filter(|p| CLASS_OF_ROLE[p.0.index()] == class && p.1 != from && p.2.contains(to))
-                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
-            disambiguated(letter, from, others)
-        } else {
-            letter
-        };
-        left_aligned(with_square(head, occ.contains(to), to))
-    }
-
-    /// The moves of the piece class `class` (whose pieces go to the
-    /// squares of `twice` more than once), each as its key with the
-    /// origin's index and the target's in the index bits, into `keys`
-    /// (empty). The list is the caller's: it is large (it holds the class
-    /// of any position), and only the part filled is touched.
-    fn piece_keys(
-        &self,
-        occ: Bitboard,
-        class: usize,
-        twice: Bitboard,
-        keys: &mut ArrayVec<u64, MAX_MOVES>,
-    ) {
+    /// What the keys of the moves of the piece class `class` need, where
+    /// its pieces go to the squares of `twice` more than once: the
+    /// class's pieces, gathered once, for the moves to those squares to
+    /// look for the other origins among.
+    fn keyed(&self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed {
+        let mut pieces = ArrayVec::new();
         for &(role, from, targets) in &self.pieces {
             if CLASS_OF_ROLE[role.index()] == class {
-                for to in targets {
-                    let key = self.piece_key(occ, class, twice, from, to);
-                    // No class has more moves than the position.
-                    let _ = keys.try_push(key | (from.index() << 6 | to.index()) as u64);
-                }
+                // No more pieces than `self` has.
+                let _ = pieces.try_push((from, targets));
             }
         }
+        Keyed { letter: u64::from(CLASS_LETTERS[class]), occ, twice, pieces }
     }
 
     /// The legal castlings in SAN order: `O-O` before `O-O-O`.
@@ -363,6 +328,63 @@ impl Bulk {
         let side = |side| move |c: &&(Square, Square)| CastlingSide::of(c.0, c.1) == side;
         let king_side = self.castles.iter().filter(side(CastlingSide::KingSide));
         king_side.chain(self.castles.iter().filter(side(CastlingSide::QueenSide)))
+    }
+}
+
+/// The moves of one piece class where two or more of its pieces go to
+/// some square: every move gets a sort key ([`Bulk::keyed`]).
+struct Keyed {
+    /// The class's SAN letter.
+    letter: u64,
+    /// The occupied squares (a move to one is a capture).
+    occ: Bitboard,
+    /// The squares that two or more of the class's pieces go to.
+    twice: Bitboard,
+    /// The class's pieces that have moves: square and targets.
+    pieces: ArrayVec<(Square, Bitboard), 64>,
+}
+
+impl Keyed {
+    /// The key (index bits zero) of the move from `from` to `to`: only a
+    /// move to a square of `twice` looks for the other origins, to
+    /// disambiguate.
+    #[inline]
+    fn key(&self, from: Square, to: Square) -> u64 {
+        let head = if self.twice.contains(to) {
+            let others = self
+                .pieces
+                .iter()
+                .filter(|p| p.0 != from && p.1.contains(to))
+                .fold(Bitboard::EMPTY, |set, p| set.with(p.0));
+            disambiguated(self.letter, from, others)
+        } else {
+            self.letter
+        };
+        left_aligned(with_square(head, self.occ.contains(to), to))
+    }
+
+    /// The number of the class's moves whose key is below `key`.
+    fn below(&self, key: u64) -> usize {
+        let mut below = 0;
+        for &(from, targets) in &self.pieces {
+            for to in targets {
+                below += usize::from(self.key(from, to) < key);
+            }
+        }
+        below
+    }
+
+    /// Every move of the class, as its key with the origin's index and
+    /// the target's in the index bits, into `keys` (empty). The list is
+    /// the caller's: it is large (it holds the class of any position),
+    /// and only the part filled is touched.
+    fn keys(&self, keys: &mut ArrayVec<u64, MAX_MOVES>) {
+        for &(from, targets) in &self.pieces {
+            for to in targets {
+                // No class has more moves than the position.
+                let _ = keys.try_push(self.key(from, to) | (from.index() << 6 | to.index()) as u64);
+            }
+        }
     }
 }
 
@@ -557,16 +579,8 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             if twice.is_empty() {
                 names_before(reached, occ, to)
             } else {
-                let key = bulk.piece_key(occ, class, twice, from, to);
-                let mut below = 0;
-                for &(role, from, targets) in &bulk.pieces {
-                    if CLASS_OF_ROLE[role.index()] == class {
-                        for to in targets {
-                            below += usize::from(bulk.piece_key(occ, class, twice, from, to) < key);
-                        }
-                    }
-                }
-                below
+                let keyed = bulk.keyed(occ, class, twice);
+                keyed.below(keyed.key(from, to))
             }
         }
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
@@ -674,7 +688,7 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     // gets its key.
     let (_, twice) = bulk.reached(class);
     let mut keys = ArrayVec::new();
-    bulk.piece_keys(board.occupied(), class, twice, &mut keys);
+    bulk.keyed(board.occupied(), class, twice).keys(&mut keys);
     if wanted >= keys.len() {
         return None;
     }
