@@ -171,15 +171,15 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     let checkers = pos.checkers;
 
     // King steps: the king is taken off the board so that a slider's ray
-    // passes through its old square.
+    // passes through its old square. The steps are tested together: one
+    // look at each enemy piece, not one at each piece for each step.
     if sink.wants(Role::King) {
-        let without_king = occ.without(king);
-        let mut safe = Bitboard::EMPTY;
-        for to in king_attacks(king) & !ours {
-            if !board.is_attacked(to, them, without_king) {
-                safe.add(to);
-            }
-        }
+        let steps = king_attacks(king) & !ours;
+        let safe = if steps.is_nonempty() {
+            steps & !board.attacked_in(steps, them, occ.without(king))
+        } else {
+            steps
+        };
         sink.piece(board, Role::King, king, safe);
     }
 
