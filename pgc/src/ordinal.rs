@@ -230,24 +230,35 @@ impl Bulk {
                 Some(rest) => wanted = rest,
             }
         }
-        for file in 0..8 {
-            let files = file_mask(file);
-            let mut n = 0;
-            for &(targets, delta) in &self.pawn_sets {
-                n += pawn_moves(targets.shift(-delta) & files, targets, delta);
-            }
-            for &(from, targets) in &self.pinned_pawns {
-                if files.contains(from) {
-                    n += pawn_moves_from(targets);
-                }
-            }
-            n += self.en_passant.iter().filter(|(from, _)| files.contains(*from)).count();
+        for (file, n) in self.pawn_counts().into_iter().enumerate() {
             match wanted.checked_sub(n) {
                 None => return Some((PAWN_A + file, wanted)),
                 Some(rest) => wanted = rest,
             }
         }
         None
+    }
+
+    /// The number of legal pawn moves from each file, `a` first (a
+    /// promotion counts four): one pass over the moves.
+    #[inline]
+    fn pawn_counts(&self) -> [usize; 8] {
+        let mut counts = [0; 8];
+        for &(targets, delta) in &self.pawn_sets {
+            for to in targets {
+                // `to - delta` is the origin: its file is the low three
+                // bits, whatever the sign of `delta`.
+                let file = (to.index() as i32 - delta) as usize & 7;
+                counts[file] += pawn_moves_from(to.into());
+            }
+        }
+        for &(from, targets) in &self.pinned_pawns {
+            counts[from.index() & 7] += pawn_moves_from(targets);
+        }
+        for &(from, _) in &self.en_passant {
+            counts[from.index() & 7] += 1;
+        }
+        counts
     }
 
     /// The squares that the pieces of the piece class `class` go to, and
