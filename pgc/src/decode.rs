@@ -9,10 +9,10 @@ use std::io::Read;
 use san::pgn_syntax::Tags;
 use san::pgn_syntax::nag::Nag;
 use san::pgn_syntax::tags::GameResult;
-use san::{BuildError, Event, GameBuilder, ReplayedGame};
+use san::{BuildError, Event, GameBuilder, Played, ReplayedGame};
 
 use crate::error::{DecodeError, DecodeErrorKind};
-use crate::ordinal::move_at;
+use crate::ordinal::move_at_hinted;
 use crate::record::{Moves, ReadError, Record, RecordReader};
 
 /// The Seven Tag Roster, in the order of a `0x01` record's values.
@@ -93,7 +93,8 @@ impl GameDecoder {
     /// string between games it is. `on_event` sees each element of the
     /// movetext as it is decoded, as a [`Walker`](san::Walker) over the
     /// finished game will yield it (moves with their positions, ply and
-    /// depth): a writer can write the game as it comes, without walking
+    /// depth), with the hint [`Played::sole_origin`] where the decoder
+    /// knows it: a writer can write the game as it comes, without walking
     /// it again. The elements of a game that ends in an error come too.
     ///
     /// # Errors
@@ -230,12 +231,14 @@ fn play(
 ) -> Result<(), DecodeError> {
     for (i, &ordinal) in moves.ordinals.iter().enumerate() {
         let pos = builder.position();
-        let Some(m) = move_at(pos, ordinal) else {
+        let Some((m, sole_origin)) = move_at_hinted(pos, ordinal) else {
             let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
             return Err(DecodeError { offset: moves.at + i as u64, kind });
         };
         // `move_at` gives only legal moves: not looked for again.
-        on_event(Event::Move(builder.play_unchecked_event(m)));
+        // The hint spares a writer the search for other origins.
+        let played = builder.play_unchecked_event(m);
+        on_event(Event::Move(Played { sole_origin, ..played }));
     }
     Ok(())
 }
@@ -338,12 +341,23 @@ mod tests {
         encode_game(&b.finish(), EncodeOptions::default(), &mut bytes).unwrap();
 
         let mut given = Vec::new();
+        let mut hinted = 0;
         let mut decoder = GameDecoder::new();
         let mut records = RecordReader::new(&bytes[..]);
         let mut game = None;
         while let Some(next) = records.next_record() {
             let (offset, record) = next.unwrap();
-            let on_event = &mut |event: Event<'_>| given.push(format!("{event:?}"));
+            let on_event = &mut |event: Event<'_>| {
+                // The walker knows no hint: the decoder's are left out.
+                let event = match event {
+                    Event::Move(played) => {
+                        hinted += usize::from(played.sole_origin);
+                        Event::Move(Played { sole_origin: false, ..played })
+                    }
+                    other => other,
+                };
+                given.push(format!("{event:?}"));
+            };
             if let Some(Item::Game(decoded)) = decoder.record(offset, &record, on_event).unwrap() {
                 game = Some(decoded);
             }
@@ -357,5 +371,7 @@ mod tests {
         assert!(walked.iter().any(|e| e.contains("BeginVariation { depth: 2 }")), "{walked:#?}");
         assert!(walked.iter().any(|e| e.starts_with("Escape")), "{walked:#?}");
         assert_eq!(given, walked);
+        // Nf3 (twice) and Nc6 need no disambiguation, and say so.
+        assert_eq!(hinted, 3);
     }
 }

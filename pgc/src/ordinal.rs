@@ -639,6 +639,14 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 /// assert_eq!(pgc::move_at(&pos, 20), None);
 /// ```
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
+    move_at_hinted(pos, ordinal).map(|(m, _)| m)
+}
+
+/// [`move_at`], and whether the move is a piece's that no other piece of
+/// its role can make to its square, so that its SAN needs no
+/// disambiguation (the hint [`san::Played::sole_origin`], which spares a
+/// writer the search); false when not known (pawn moves and castling).
+pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)> {
     let mut bulk = Bulk::default();
     bulk.fill(pos);
     let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
@@ -657,13 +665,9 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
             let mut pieces = bulk.pieces.iter();
             let &(role, from, _) =
                 pieces.find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
-            return Some(Move::Normal {
-                role,
-                from,
-                capture: board.role_at(to),
-                to,
-                promotion: None,
-            });
+            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+            // No square is reached twice in the class.
+            return Some((m, true));
         }
     }
     if let Some(file) = class.checked_sub(PAWN_A) {
@@ -676,24 +680,21 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
             Some(n) => nth_weighted(captures, n),
         }?;
         let files = file_mask(file);
-        return match (bulk.pawn_moves_to(to) & files).first() {
-            Some(from) => Some(Move::Normal {
-                role: Role::Pawn,
-                from,
-                capture: board.role_at(to),
-                to,
-                promotion,
-            }),
+        let m = match (bulk.pawn_moves_to(to) & files).first() {
+            Some(from) => {
+                Move::Normal { role: Role::Pawn, from, capture: board.role_at(to), to, promotion }
+            }
             None => bulk
                 .en_passant
                 .iter()
                 .find(|&&(from, ep)| ep == to && files.contains(from))
-                .map(|&(from, to)| Move::EnPassant { from, to }),
+                .map(|&(from, to)| Move::EnPassant { from, to })?,
         };
+        return Some((m, false));
     }
     if class == CASTLE {
         let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
-        return Some(Move::Castle { king, rook });
+        return Some((Move::Castle { king, rook }, false));
     }
     // A piece class where some square needs disambiguation: every move
     // gets its key.
@@ -706,7 +707,8 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     let (_, &mut nth, _) = keys.select_nth_unstable(wanted);
     let (from, to) = (Square::ALL[(nth >> 6) as usize & 63], Square::ALL[nth as usize & 63]);
     let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
-    Some(Move::Normal { role, from, capture: board.role_at(to), to, promotion: None })
+    let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+    Some((m, !twice.contains(to)))
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
@@ -779,6 +781,12 @@ mod tests {
             assert_eq!(ordinal(pos, *m), expected, "{san} in {pos:?}");
             if let Some(i) = expected {
                 assert_eq!(move_at(pos, i), Some(*m), "ordinal {i} ({san}) in {pos:?}");
+                // The hint: a piece's move that no other piece of its
+                // role makes to its square, and only such a move.
+                let piece = matches!(m, Move::Normal { role, .. } if *role != Role::Pawn);
+                let rivals = plain.iter().filter(|(_, o)| (o.role(), o.to()) == (m.role(), m.to()));
+                let sole = piece && rivals.count() == 1;
+                assert_eq!(move_at_hinted(pos, i), Some((*m, sole)), "{san} in {pos:?}");
             }
         }
         if let Ok(n) = u8::try_from(plain.len()) {
