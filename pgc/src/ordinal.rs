@@ -261,6 +261,27 @@ impl Bulk {
         counts
     }
 
+    /// What a move of the piece class `class` from `from` to `to` needs of
+    /// the pieces' moves, in one pass over them: the number of moves of
+    /// the piece classes before it, the squares its class reaches (once,
+    /// and more than once), and whether it is among them.
+    #[inline]
+    fn survey(&self, class: usize, from: Square, to: Square) -> Survey {
+        let mut survey =
+            Survey { before: 0, reached: Bitboard::EMPTY, twice: Bitboard::EMPTY, legal: false };
+        for &(role, square, targets) in &self.pieces {
+            let of = CLASS_OF_ROLE[role.index()];
+            if of < class {
+                survey.before += targets.count() as usize;
+            } else if of == class {
+                survey.twice |= survey.reached & targets;
+                survey.reached |= targets;
+                survey.legal |= square == from && targets.contains(to);
+            }
+        }
+        survey
+    }
+
     /// The squares that the pieces of the piece class `class` go to, and
     /// those that two or more of them go to (whose moves need
     /// disambiguation).
@@ -340,6 +361,18 @@ impl Bulk {
         let king_side = self.castles.iter().filter(side(CastlingSide::KingSide));
         king_side.chain(self.castles.iter().filter(side(CastlingSide::QueenSide)))
     }
+}
+
+/// What [`Bulk::survey`] found for a piece's move.
+struct Survey {
+    /// The moves of the piece classes before the move's.
+    before: usize,
+    /// The squares the pieces of its class go to.
+    reached: Bitboard,
+    /// The squares that two or more of them go to.
+    twice: Bitboard,
+    /// The move is among their moves.
+    legal: bool,
 }
 
 /// The moves of one piece class where two or more of its pieces go to
@@ -580,19 +613,20 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
-            let (reached, twice) = bulk.reached(class);
-            let legal = bulk.pieces.iter().any(|p| p.0 == role && p.1 == from && p.2.contains(to))
-                && board.role_at(to) == capture;
-            if !legal {
+            let survey = bulk.survey(class, from, to);
+            if !survey.legal || board.role_at(to) != capture {
                 return None;
             }
             let occ = board.occupied();
-            if twice.is_empty() {
-                names_before(reached, occ, to)
+            let within = if survey.twice.is_empty() {
+                names_before(survey.reached, occ, to)
             } else {
-                let keyed = bulk.keyed(occ, class, twice);
+                let keyed = bulk.keyed(occ, class, survey.twice);
                 keyed.below(keyed.key(from, to))
-            }
+            };
+            // Castling (`O`) comes before the queens and the rooks.
+            let castles = if class > CASTLE { bulk.castles.len() } else { 0 };
+            return u8::try_from(survey.before + castles + within).ok();
         }
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
             let file = from.index() & 7;
