@@ -418,6 +418,18 @@ impl Keyed {
         below
     }
 
+    /// The number of the class's moves to the squares that two or more of
+    /// its pieces go to whose key is below `key`.
+    fn below_shared(&self, key: u64) -> usize {
+        let mut below = 0;
+        for &(from, targets) in &self.pieces {
+            for to in targets & self.twice {
+                below += usize::from(self.key(from, to) < key);
+            }
+        }
+        below
+    }
+
     /// Every move of the class, as its key with the origin's index and
     /// the target's in the index bits, into `keys` (empty). The list is
     /// the caller's: it is large (it holds the class of any position),
@@ -620,6 +632,13 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             let occ = board.occupied();
             let within = if survey.twice.is_empty() {
                 names_before(survey.reached, occ, to)
+            } else if !survey.twice.contains(to) {
+                // The move's SAN has no disambiguation: the others without
+                // one sort by their squares' names as it does, and only
+                // the few to shared squares are keyed.
+                let keyed = bulk.keyed(occ, class, survey.twice);
+                let plain = names_before(survey.reached & !survey.twice, occ, to);
+                plain + keyed.below_shared(keyed.key(from, to))
             } else {
                 let keyed = bulk.keyed(occ, class, survey.twice);
                 keyed.below(keyed.key(from, to))
@@ -749,8 +768,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
 /// from `from` apart from the moves of the same role from `others` to the
 /// same square: the file if no other one starts on it, else the rank if
 /// none starts on that, else both.
-#[cold]
-#[inline(never)]
+#[inline]
 fn disambiguated(letter: u64, from: Square, others: Bitboard) -> u64 {
     let file = file_byte(from);
     let rank = u64::from(b'1') + (from.index() as u64 >> 3);
