@@ -303,74 +303,74 @@ mod tests {
         assert_eq!(b.finish().movetext.len(), 1);
     }
 
+    /// A random game with variations (at most three deep) of up to
+    /// `steps` steps, each a move, which `play` plays, or a variation
+    /// begun or ended.
+    fn random_game(
+        rng: &mut XorShift,
+        steps: usize,
+        mut play: impl FnMut(&mut GameBuilder, Move),
+    ) -> ReplayedGame {
+        let mut b = GameBuilder::new();
+        for _ in 0..steps {
+            let moves = b.position().legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            if b.depth() < 3 && rng.below(6) == 0 && b.begin_variation().is_ok() {
+                continue;
+            }
+            if b.depth() > 0 && rng.below(5) == 0 {
+                b.end_variation().expect("open");
+                continue;
+            }
+            play(&mut b, moves[rng.below(moves.len())]);
+        }
+        b.finish()
+    }
+
+    /// The moves the walker yields over `game`: position before, move,
+    /// position after, ply and depth.
+    fn walked(game: &ReplayedGame) -> Vec<(Position, Move, Position, u32, u32)> {
+        let mut walker = Walker::new(game);
+        let mut walked = Vec::new();
+        while let Some(event) = walker.next() {
+            if let Event::Move(p) = event {
+                walked.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
+            }
+        }
+        walked
+    }
+
     #[test]
     fn moves_are_given_as_the_walker_yields_them() {
-        // Random games with variations, built with play_unchecked_event:
-        // each move it gave must be the walker's over the finished game.
+        // Random games built with play_unchecked_event: each move it gave
+        // must be the walker's over the finished game.
         let mut rng = XorShift::new(11);
         for _ in 0..50 {
-            let mut b = GameBuilder::new();
             let mut given = Vec::new();
-            for _ in 0..60 {
-                let moves = b.position().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                if b.depth() < 3 && rng.below(6) == 0 && b.begin_variation().is_ok() {
-                    continue;
-                }
-                if b.depth() > 0 && rng.below(5) == 0 {
-                    b.end_variation().expect("open");
-                    continue;
-                }
-                let p = b.play_unchecked_event(moves[rng.below(moves.len())]);
+            let game = random_game(&mut rng, 60, |b, m| {
+                let p = b.play_unchecked_event(m);
                 given.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
-            }
-            let game = b.finish();
-            let mut walker = Walker::new(&game);
-            let mut walked = Vec::new();
-            while let Some(event) = walker.next() {
-                if let Event::Move(p) = event {
-                    walked.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
-                }
-            }
+            });
             assert!(given.iter().any(|g| g.4 > 0), "some moves in variations");
-            assert_eq!(given, walked);
+            assert_eq!(given, walked(&game));
         }
     }
 
     #[test]
     fn random_games_walk_as_built() {
-        // Build random games with variations; the walker must give back
-        // every move with the position it was played in.
+        // The walker must give back every move with the position it was
+        // played in and its depth.
         let mut rng = XorShift::new(7);
         for _ in 0..50 {
-            let mut b = GameBuilder::new();
             let mut expected = Vec::new();
-            for _ in 0..40 {
-                let moves = b.position().legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                if b.depth() < 3 && rng.below(6) == 0 && b.begin_variation().is_ok() {
-                    continue;
-                }
-                if b.depth() > 0 && rng.below(5) == 0 {
-                    b.end_variation().expect("open");
-                    continue;
-                }
-                let m = moves[rng.below(moves.len())];
+            let game = random_game(&mut rng, 40, |b, m| {
                 expected.push((b.position().clone(), m, b.depth()));
                 b.play(m).expect("legal");
-            }
-            let game = b.finish();
-            let mut walker = Walker::new(&game);
-            let mut got = Vec::new();
-            while let Some(event) = walker.next() {
-                if let Event::Move(p) = event {
-                    got.push((p.before.clone(), p.m, p.depth));
-                }
-            }
+            });
+            let got: Vec<_> =
+                walked(&game).into_iter().map(|(before, m, _, _, d)| (before, m, d)).collect();
             assert_eq!(got, expected);
         }
     }
