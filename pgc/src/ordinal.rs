@@ -23,7 +23,9 @@
 //!
 //! Where two pieces of a class go to one square, disambiguation
 //! (§8.2.3.4, ruling E7) puts the origin's file or rank after the letter,
-//! and every move of the class gets a sort key. A key is a `u64` whose
+//! and the moves of the class get sort keys ([`ordinal`] of a move without
+//! disambiguation keys only the moves to shared squares: the others sort
+//! by their squares' names, as it does). A key is a `u64` whose
 //! high bytes are the bytes of the SAN without check mark, big-endian and
 //! padded with zeros: comparing keys compares the SANs byte by byte, and
 //! the zero padding puts a SAN before every longer one it is a prefix of.
