@@ -179,6 +179,8 @@ impl GameBuilder {
     pub fn play_unchecked_event(&mut self, m: Move) -> Played<'_> {
         debug_assert!(self.position().is_legal(m), "{m:?} is not legal here");
         let (ply, depth) = self.push_played(m);
+        // The move was just played, so the line has a last move; the
+        // start position stands in only to need no panic.
         let start = &self.start;
         let (before, after) = self.lines.last_move().unwrap_or((start, start));
         Played { m, suffix: None, before, after, ply, depth, sole_origin: false, mate: None }
