@@ -297,18 +297,22 @@ impl<R: Read> Decoder<R> {
     }
 }
 
-impl<R: Read> Iterator for Decoder<R> {
-    type Item = Result<Item, ReadError>;
-
-    fn next(&mut self) -> Option<Result<Item, ReadError>> {
+impl<R: Read> Decoder<R> {
+    /// The next item, as [`Iterator::next`] gives it, with `on_event`
+    /// seeing each element of the movetext as it is decoded
+    /// ([`GameDecoder::record`]): a writer fed by it writes each game as
+    /// it comes, without walking it again.
+    pub fn next_with(
+        &mut self,
+        on_event: &mut impl FnMut(Event<'_>),
+    ) -> Option<Result<Item, ReadError>> {
         while !self.done {
             let Some(next) = self.records.next_record() else {
                 self.done = true;
                 return self.games.finish(self.records.offset()).err().map(|e| Err(e.into()));
             };
-            let item = next.and_then(|(offset, record)| {
-                Ok(self.games.record(offset, &record, &mut |_| {})?)
-            });
+            let item = next
+                .and_then(|(offset, record)| Ok(self.games.record(offset, &record, on_event)?));
             match item {
                 Ok(None) => {}
                 Ok(Some(item)) => return Some(Ok(item)),
@@ -319,6 +323,14 @@ impl<R: Read> Iterator for Decoder<R> {
             }
         }
         None
+    }
+}
+
+impl<R: Read> Iterator for Decoder<R> {
+    type Item = Result<Item, ReadError>;
+
+    fn next(&mut self) -> Option<Result<Item, ReadError>> {
+        self.next_with(&mut |_| {})
     }
 }
 

@@ -8,7 +8,7 @@ use std::io::{self, BufWriter, Read, Write};
 
 use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
-use pgc::{Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
+use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
 use pgn_syntax::Reader;
 use san::{Event, Replayer, San};
@@ -361,28 +361,20 @@ struct Decoded {
 /// and writes them in export format to `sink`; errors and the offset
 /// where it stopped are given at their place in the file.
 ///
-/// What [`pgc::Decoder`] does, with the writer fed as each game is decoded:
-/// the decoder hands on its moves with their positions
-/// ([`GameDecoder::record`]), so the game is not walked and replayed a
+/// The writer is fed each game's movetext as it is decoded
+/// ([`Decoder::next_with`]), so the game is not walked and replayed a
 /// second time to be written (`pgn_export::Writer::write_game` would).
 /// The tags come first in the output, so they are written when the game
 /// is complete, before the movetext the writer holds.
 fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Decoded, S::Error> {
     let mut writer = Writer::new(ExportOptions::default());
     writer.begin_movetext();
-    let mut records = RecordReader::new(input);
-    let mut decoder = GameDecoder::new();
+    let mut decoder = Decoder::new(input);
     let mut games = 0;
-    let error = loop {
-        let Some(next) = records.next_record() else {
-            let end = decoder.finish(records.offset());
-            break end.err().map(ReadError::Decode);
-        };
-        let item = next.and_then(|(offset, record)| {
-            Ok(decoder.record(offset, &record, &mut |event| writer.event(event))?)
-        });
+    let mut error = None;
+    while let Some(item) = decoder.next_with(&mut |event| writer.event(event)) {
         match item {
-            Ok(Some(Item::Game(game))) => {
+            Ok(Item::Game(game)) => {
                 games += 1;
                 let result = game.result();
                 writer.write_tags(&game.tags, result, sink)?;
@@ -391,18 +383,16 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
                 sink.put(b"\n")?;
                 writer.begin_movetext();
             }
-            Ok(Some(Item::Escape(_)) | None) => {}
-            Err(error) => break Some(error),
+            Ok(Item::Escape(_)) => {}
+            // The decoder stops at its first error (ruling P7).
+            Err(ReadError::Decode(mut e)) => {
+                e.offset += at;
+                error = Some(ReadError::Decode(e));
+            }
+            Err(e) => error = Some(e),
         }
-    };
-    let error = error.map(|error| match error {
-        ReadError::Decode(mut e) => {
-            e.offset += at;
-            ReadError::Decode(e)
-        }
-        other => other,
-    });
-    Ok(Decoded { games, stop: Stop { offset: at + records.offset(), error } })
+    }
+    Ok(Decoded { games, stop: Stop { offset: at + decoder.offset(), error } })
 }
 
 /// Decodes a plain PGC file in pieces on the plan's threads: the file is
@@ -510,7 +500,7 @@ fn dump(files: &[String]) -> io::Result<Status> {
             let mut sans = String::new();
             let decoded = games.record(offset, &record, &mut |event| {
                 if let Event::Move(played) = event {
-                    let _ = write!(sans, " {}", San::from_move(played.before, played.m));
+                    let _ = write!(sans, " {}", San::from_played(&played));
                 }
             });
             // The moves, as ordinal:SAN, as far as they could be played.

@@ -247,7 +247,7 @@ fn walk(bytes: &[u8], base: u64, indent: &str, numbered: bool, out: &mut String)
         let mut sans = Vec::new();
         let decoded = games.record(offset + base, &record, &mut |event| {
             if let Event::Move(played) = event {
-                sans.push(San::from_move(played.before, played.m).to_string());
+                sans.push(San::from_played(&played).to_string());
             }
         });
         let _ = writeln!(
