@@ -40,7 +40,13 @@ fn time(
 /// The main lines of the first `limit` games of the PGC file at `path`,
 /// as moves from the standard start (games from a FEN are left out).
 fn pgc_games(path: &str, limit: usize) -> Vec<Vec<Move>> {
-    let file = std::fs::File::open(path).expect("a readable PGC file");
+    let file = match std::fs::File::open(path) {
+        Ok(file) => file,
+        Err(err) => {
+            eprintln!("ordinal_timing: {path}: {err}");
+            std::process::exit(1);
+        }
+    };
     let mut games = Vec::new();
     for item in pgc::Decoder::new(std::io::BufReader::new(file)) {
         let Ok(pgc::Item::Game(game)) = item else { continue };
