@@ -87,18 +87,30 @@ impl Plan {
 /// for each multiple of `piece` the first `[` at or after it that opens a
 /// line after an empty line (`\n\n[`, or `\r\n\r\n[`). Strictly
 /// increasing; a stretch without such a place makes one longer piece.
+///
+/// The last [`TAIL`] pieces' worth of the file is cut [`TAIL_SPLIT`]
+/// times finer: the calling thread reads the last piece alone, after
+/// every other is done, and the workers' last pieces end unevenly, so
+/// small pieces at the end shorten the time when a core is idle.
 pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
+    // A game starts within the first few kilobytes after a place almost
+    // always: a small read first, whole windows after a miss.
+    const FIRST: usize = 4 * 1024;
     const WINDOW: usize = 64 * 1024;
+    let piece = piece.max(1);
+    let fine = (piece / TAIL_SPLIT).max(1);
+    let tail_from = len.saturating_sub(TAIL * piece);
     let mut starts = vec![0];
     let mut buf = vec![0; WINDOW];
-    let mut nominal = piece.max(1);
+    let mut nominal = piece;
     while nominal < len {
         // The bytes before `nominal` too, to see the empty line before a
         // `[` right at it.
         let mut from = nominal.saturating_sub(3);
         let mut found = None;
+        let mut size = FIRST;
         while from < len && found.is_none() {
-            let n = read_at(file, &mut buf, from)?;
+            let n = read_at(file, &mut buf[..size], from)?;
             if n < 4 {
                 break;
             }
@@ -107,15 +119,23 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
                 .find(|&i| window[i] == b'[' && opens_after_empty_line(&window[..i]))
                 .map(|i| from + i as u64);
             from += (n - 3) as u64;
+            size = WINDOW;
         }
         let Some(at) = found else { break };
         if at > *starts.last().unwrap_or(&0) && at < len {
             starts.push(at);
         }
-        nominal = (at / piece + 1) * piece;
+        let step = if at >= tail_from { fine } else { piece };
+        nominal = (at / step + 1) * step;
     }
     Ok(starts)
 }
+
+/// How many pieces' worth at the end of a file [`cuts`] cuts finer.
+const TAIL: u64 = 2;
+
+/// How many times finer [`cuts`] cuts the end of a file.
+const TAIL_SPLIT: u64 = 8;
 
 /// Whether `before` ends with an empty line: `\n\n` or `\r\n\r\n`.
 fn opens_after_empty_line(before: &[u8]) -> bool {
@@ -547,6 +567,23 @@ mod tests {
         assert_eq!(starts, vec![0, at(b"[B"), at(b"[C")]);
         // A piece larger than the file: one piece.
         assert_eq!(cuts(&f, text.len() as u64, 1000).unwrap(), vec![0]);
+    }
+
+    #[test]
+    fn the_end_of_a_file_is_cut_finer() {
+        // Games of 100 bytes each, pieces of 800: cuts every 800 bytes,
+        // then every 100 in the last 1600.
+        let game = |i: usize| {
+            let mut g = format!("[N \"{i:03}\"]\n\n1. e4 *\n\n").into_bytes();
+            g.resize(100, b'\n');
+            g
+        };
+        let text: Vec<u8> = (0..64).flat_map(game).collect();
+        let f = file_of("tail.pgn", &text);
+        let starts = cuts(&f, text.len() as u64, 800).unwrap();
+        let mut expected: Vec<u64> = (0..6).map(|k| k * 800).collect();
+        expected.extend((48..64).map(|g| g * 100));
+        assert_eq!(starts, expected);
     }
 
     #[test]
