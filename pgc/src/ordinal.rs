@@ -23,16 +23,22 @@
 //!
 //! Where two pieces of a class go to one square, disambiguation
 //! (§8.2.3.4, ruling E7) puts the origin's file or rank after the letter,
-//! and the moves of the class get sort keys ([`ordinal`] of a move without
-//! disambiguation keys only the moves to shared squares: the others sort
-//! by their squares' names, as it does). A key is a `u64` whose
-//! high bytes are the bytes of the SAN without check mark, big-endian and
-//! padded with zeros: comparing keys compares the SANs byte by byte, and
-//! the zero padding puts a SAN before every longer one it is a prefix of.
-//! A piece's SAN without check mark has at most 6 bytes (`Qh4xe1`), so the
-//! low 16 bits are free for [`move_at`] to put a move's origin and target
-//! there. Only the moves to the shared squares look for the other origins,
-//! among the same target sets.
+//! and the moves to such shared squares get sort keys. The class's other
+//! moves still sort by their squares' names among themselves, and where a
+//! keyed move falls among them is a count of squares too (the byte after
+//! its letter is a file or a rank, never `x`: see `plain_below`). A key
+//! is a `u64` whose high bytes are the bytes of the SAN without check
+//! mark, big-endian and padded with zeros: comparing keys compares the
+//! SANs byte by byte, and the zero padding puts a SAN before every longer
+//! one it is a prefix of. A piece's SAN without check mark has at most 6
+//! bytes (`Qh4xe1`), so the low 16 bits are free for [`move_at`] to put a
+//! move's origin and target there. Only the moves to the shared squares
+//! look for the other origins, among the same target sets.
+//!
+//! [`move_at`] finds a piece's move by name the other way round: the
+//! square with a given index in the order of names is the set's bit of
+//! that index once the set is turned over its diagonal (file and rank
+//! swapped), so no file is walked.
 //!
 //! Leaving the check mark out does not change the order, as P1 says. Two
 //! SANs without check marks either differ at a byte both have, which a
@@ -251,11 +257,15 @@ impl Bulk {
     fn pawn_counts(&self) -> [usize; 8] {
         let mut counts = [0; 8];
         for &(targets, delta) in &self.pawn_sets {
+            // `to - delta` is the origin: its file is the low three bits,
+            // whatever the sign of `delta`. A promotion counts four: three
+            // more than the move counted first.
+            let file = |to: Square| (to.index() as i32 - delta) as usize & 7;
             for to in targets {
-                // `to - delta` is the origin: its file is the low three
-                // bits, whatever the sign of `delta`.
-                let file = (to.index() as i32 - delta) as usize & 7;
-                counts[file] += pawn_moves_from(to.into());
+                counts[file(to)] += 1;
+            }
+            for to in targets & Bitboard::BACKRANKS {
+                counts[file(to)] += 3;
             }
         }
         for &(from, targets) in &self.pinned_pawns {
@@ -413,17 +423,6 @@ impl Keyed {
         left_aligned(with_square(head, self.occ.contains(to), to))
     }
 
-    /// The number of the class's moves whose key is below `key`.
-    fn below(&self, key: u64) -> usize {
-        let mut below = 0;
-        for &(from, targets) in &self.pieces {
-            for to in targets {
-                below += usize::from(self.key(from, to) < key);
-            }
-        }
-        below
-    }
-
     /// The number of the class's moves to the squares that two or more of
     /// its pieces go to whose key is below `key`.
     fn below_shared(&self, key: u64) -> usize {
@@ -436,18 +435,48 @@ impl Keyed {
         below
     }
 
-    /// Every move of the class, as its key with the origin's index and
-    /// the target's in the index bits, into `keys` (empty). The list is
-    /// the caller's: it is large (it holds the class of any position),
-    /// and only the part filled is touched.
-    fn keys(&self, keys: &mut ArrayVec<u64, MAX_MOVES>) {
+    /// The class's moves to the squares that two or more of its pieces go
+    /// to, as their keys with the origin's index and the target's in the
+    /// index bits, in SAN order, into `keys` (empty). The list is the
+    /// caller's: it is large (it holds the class of any position), and
+    /// only the part filled is touched.
+    fn shared_keys(&self, keys: &mut ArrayVec<u64, MAX_MOVES>) {
         for &(from, targets) in &self.pieces {
-            for to in targets {
+            for to in targets & self.twice {
                 // No class has more moves than the position.
                 let _ = keys.try_push(self.key(from, to) | (from.index() << 6 | to.index()) as u64);
             }
         }
+        keys.sort_unstable();
     }
+}
+
+/// The number of the moves to the squares of `plain` (moves of a class
+/// that need no disambiguation; a piece stands on the squares of `occ`)
+/// whose SAN sorts below the key `key` of a move that needs one.
+///
+/// Such a move's SAN has the origin's file or rank after the letter, or
+/// both, and never `x` there: so every capture without disambiguation
+/// (`Rxa1`) sorts after it. A rank (`R1d1`) sorts before every file
+/// letter: before every plain move. A file (`Rad1`, `Ra1d1`) sorts after
+/// the quiet moves to the files before it, and ties with those to its
+/// own file (`Ra3`), which the next byte orders: a file letter (`Rad1`)
+/// sorts after every rank digit, and a rank (`Ra1d1`) after the digits
+/// below it and after its own, which ends the plain SAN (`Ra1`), its
+/// prefix.
+#[inline]
+fn plain_below(plain: Bitboard, occ: Bitboard, key: u64) -> usize {
+    let [_, second, third, ..] = key.to_be_bytes();
+    let Some(file) = second.checked_sub(b'a').map(usize::from).filter(|&f| f < 8) else {
+        return 0;
+    };
+    let quiet = plain & !occ;
+    let mut on_file = quiet & file_mask(file);
+    if let Some(rank) = third.checked_sub(b'1').filter(|&r| r < 8) {
+        // The ranks up to this one.
+        on_file &= Bitboard(u64::MAX >> (8 * (7 - u32::from(rank))));
+    }
+    (quiet & FILES_BELOW[file]).count() as usize + on_file.count() as usize
 }
 
 /// The number of squares of `set` whose name, with `x` before it where
@@ -533,16 +562,37 @@ fn promotion_rank(promotion: Option<Role>) -> Option<bool> {
 
 /// The square of `set` with index `n` in the order of square names (by
 /// file, then rank).
+///
+/// The set is turned over its a1–h8 diagonal, which swaps file and rank:
+/// the order of names becomes the order of square indexes, and the
+/// square wanted is the set's `n`-th lowest.
 #[inline]
-fn nth_by_name(set: Bitboard, mut n: usize) -> Option<Square> {
-    for file in 0..8 {
-        let on_file = set & file_mask(file);
-        match n.checked_sub(on_file.count() as usize) {
-            None => return on_file.into_iter().nth(n),
-            Some(rest) => n = rest,
-        }
+fn nth_by_name(set: Bitboard, n: usize) -> Option<Square> {
+    let mut turned = flipped(set.0);
+    for _ in 0..n {
+        turned &= turned.wrapping_sub(1);
     }
-    None
+    if turned == 0 {
+        return None;
+    }
+    let i = turned.trailing_zeros() as usize;
+    // Index `file * 8 + rank` of the turned set, `rank * 8 + file` here.
+    Some(Square::ALL[(i & 7) << 3 | i >> 3])
+}
+
+/// `bits` as a set of squares turned over the a1–h8 diagonal: the square
+/// of file f and rank r goes to file r and rank f.
+#[inline(always)]
+fn flipped(mut bits: u64) -> u64 {
+    const K1: u64 = 0x5500_5500_5500_5500;
+    const K2: u64 = 0x3333_0000_3333_0000;
+    const K4: u64 = 0x0f0f_0f0f_0000_0000;
+    let t = K4 & (bits ^ (bits << 28));
+    bits ^= t ^ (t >> 28);
+    let t = K2 & (bits ^ (bits << 14));
+    bits ^= t ^ (t >> 14);
+    let t = K1 & (bits ^ (bits << 7));
+    bits ^ t ^ (t >> 7)
 }
 
 /// The number of pawn moves to `targets` from the origins `origins` (the
@@ -646,8 +696,12 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
                 let plain = names_before(survey.reached & !survey.twice, occ, to);
                 plain + keyed.below_shared(keyed.key(from, to))
             } else {
+                // The move's SAN has a disambiguation: the moves to the
+                // other squares sort by their names, and only the few to
+                // shared squares are keyed.
                 let keyed = bulk.keyed(occ, class, survey.twice);
-                keyed.below(keyed.key(from, to))
+                let key = keyed.key(from, to);
+                plain_below(survey.reached & !survey.twice, occ, key) + keyed.below_shared(key)
             };
             // Castling (`O`) comes before the queens and the rooks.
             let castles = if class > CASTLE { bulk.castles.len() } else { 0 };
@@ -755,19 +809,41 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
         let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
         return Some((Move::Castle { king, rook }, false));
     }
-    // A piece class where some square needs disambiguation: every move
-    // gets its key.
-    let (_, twice) = bulk.reached(class);
-    let mut keys = ArrayVec::new();
-    bulk.keyed(board.occupied(), class, twice).keys(&mut keys);
-    if wanted >= keys.len() {
-        return None;
+    // A piece class where some square needs disambiguation. Its moves to
+    // the other squares sort by their names, as above; the few to shared
+    // squares are keyed and sorted, and each falls after the plain moves
+    // below it.
+    let (reached, twice) = bulk.reached(class);
+    let occ = board.occupied();
+    let mut shared = ArrayVec::new();
+    bulk.keyed(occ, class, twice).shared_keys(&mut shared);
+    let plain = reached & !twice;
+    // The keyed moves before the one wanted, if that is a plain move.
+    let mut passed = 0;
+    for (j, &key) in shared.iter().enumerate() {
+        let at = plain_below(plain, occ, key) + j;
+        if at == wanted {
+            let (from, to) =
+                (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
+            let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+            return Some((m, false));
+        }
+        if at > wanted {
+            break;
+        }
+        passed = j + 1;
     }
-    let (_, &mut nth, _) = keys.select_nth_unstable(wanted);
-    let (from, to) = (Square::ALL[(nth >> 6) as usize & 63], Square::ALL[nth as usize & 63]);
-    let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+    let n = wanted - passed;
+    let quiet = plain & !occ;
+    let to = match n.checked_sub(quiet.count() as usize) {
+        None => nth_by_name(quiet, n),
+        Some(n) => nth_by_name(plain & occ, n),
+    }?;
+    let &(role, from, _) =
+        bulk.pieces.iter().find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
     let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-    Some((m, !twice.contains(to)))
+    Some((m, true))
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
@@ -851,6 +927,21 @@ mod tests {
             assert_eq!(move_at(pos, n), None, "{n} moves in {pos:?}");
         }
         plain
+    }
+
+    #[test]
+    fn turning_over_the_diagonal_swaps_file_and_rank() {
+        for sq in Square::ALL {
+            let (file, rank) = (sq.index() & 7, sq.index() >> 3);
+            assert_eq!(flipped(1 << sq.index()), 1 << (file * 8 + rank), "{sq:?}");
+        }
+        // Names in order: a1 a2 b1 b2 for the four corner squares there.
+        let set = Bitboard::from(Square::A1) | Square::A2 | Square::B1 | Square::B2;
+        let names: Vec<_> = (0..5).map(|n| nth_by_name(set, n)).collect();
+        assert_eq!(
+            names,
+            [Some(Square::A1), Some(Square::A2), Some(Square::B1), Some(Square::B2), None]
+        );
     }
 
     #[test]
