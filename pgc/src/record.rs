@@ -147,6 +147,52 @@ impl<'a> Record<'a> {
         }
     }
 
+    /// The marker and the length in bytes of the record that `bytes`
+    /// start with, where [`Record::read`] reads one there; `None` where
+    /// it fails. For a reader that steps over records without building
+    /// them (to find where games begin): no error is made, no item
+    /// sliced.
+    ///
+    /// ```
+    /// use pgc::record::{Marker, Record};
+    ///
+    /// let bytes = [0x02, 1, b'a', 1, b'b', 0x03, 2, 0, 19];
+    /// assert_eq!(Record::measure(&bytes), Some((Marker::TagPair, 5)));
+    /// assert_eq!(Record::measure(&bytes[5..]), Some((Marker::ShortMoves, 4)));
+    /// // Cut short, and an unknown marker.
+    /// assert_eq!(Record::measure(&bytes[..4]), None);
+    /// assert_eq!(Record::measure(&[0x0b]), None);
+    /// ```
+    pub fn measure(bytes: &[u8]) -> Option<(Marker, usize)> {
+        let marker = Marker::from_byte(*bytes.first()?)?;
+        // The end of the item at `at` that has a length header of one
+        // byte, or of two (little-endian).
+        let one = |at: usize| Some(at + 1 + usize::from(*bytes.get(at)?));
+        let two = |at: usize| {
+            let len = u16::from_le_bytes([*bytes.get(at)?, *bytes.get(at + 1)?]);
+            Some(at + 2 + usize::from(len))
+        };
+        let end = match marker {
+            Marker::ReducedGame => {
+                let mut at = 1;
+                for _ in 0..7 {
+                    at = one(at)?;
+                }
+                two(at)?
+            }
+            Marker::TagPair => one(one(1)?)?,
+            Marker::ShortMoves => one(1)?,
+            Marker::LongMoves | Marker::Escape => two(1)?,
+            Marker::Nag => 2,
+            Marker::Noop
+            | Marker::GameBegin
+            | Marker::GameEnd
+            | Marker::VariationBegin
+            | Marker::VariationEnd => 1,
+        };
+        (end <= bytes.len()).then_some((marker, end))
+    }
+
     /// Reads the record at the cursor.
     ///
     /// ```
@@ -262,8 +308,8 @@ pub enum ReadError {
 }
 
 /// Reads records one by one from an `io::Read`, holding at most a few
-/// records' worth of bytes (the buffer never grows past twice
-/// [`MAX_RECORD`]).
+/// records' worth of bytes (a buffer of four times [`MAX_RECORD`], which
+/// is refilled when less than one record's most is left in it).
 ///
 /// ```
 /// use pgc::record::{Marker, RecordReader};
@@ -296,7 +342,7 @@ impl<R: Read> RecordReader<R> {
     pub fn new(inner: R) -> RecordReader<R> {
         RecordReader {
             inner,
-            buf: vec![0; 2 * MAX_RECORD],
+            buf: vec![0; 4 * MAX_RECORD],
             start: 0,
             end: 0,
             base: 0,
@@ -319,40 +365,63 @@ impl<R: Read> RecordReader<R> {
     /// the end of the input is [`DecodeErrorKind::Truncated`] or
     /// [`DecodeErrorKind::LengthPastEnd`]).
     pub fn next_record(&mut self) -> Option<Result<(u64, Record<'_>), ReadError>> {
-        if self.failed {
-            return None;
-        }
-        // Find the record's length first (reading more until it is
-        // whole), then read it again to hand it out: a record is read
-        // twice, but no borrow of the buffer outlives a refill.
-        loop {
-            if self.start == self.end && self.eof {
-                return None;
-            }
-            let mut input = Input::new(&self.buf[self.start..self.end], self.offset());
-            match Record::read(&mut input) {
-                Ok(_) => break,
-                Err(error) => {
-                    let short = matches!(
-                        error.kind,
-                        DecodeErrorKind::Truncated { .. } | DecodeErrorKind::LengthPastEnd { .. }
-                    );
-                    if !short || self.eof {
-                        self.failed = true;
-                        return Some(Err(error.into()));
-                    }
-                    if let Err(error) = self.fill() {
-                        self.failed = true;
-                        return Some(Err(error.into()));
-                    }
-                }
-            }
+        if let Err(error) = self.buffered()? {
+            return Some(Err(error));
         }
         let at = self.offset();
         let mut input = Input::new(&self.buf[self.start..self.end], at);
-        let record = Record::read(&mut input);
-        self.start += input.consumed();
-        Some(record.map(|record| (at, record)).map_err(ReadError::from))
+        match Record::read(&mut input) {
+            Ok(record) => {
+                self.start += input.consumed();
+                Some(Ok((at, record)))
+            }
+            Err(error) => {
+                self.failed = true;
+                Some(Err(error.into()))
+            }
+        }
+    }
+
+    /// The next record's offset and marker, stepping over it without
+    /// building it ([`Record::measure`]); otherwise as
+    /// [`RecordReader::next_record`], errors included.
+    ///
+    /// # Errors
+    ///
+    /// As [`RecordReader::next_record`].
+    pub fn skip_record(&mut self) -> Option<Result<(u64, Marker), ReadError>> {
+        if let Err(error) = self.buffered()? {
+            return Some(Err(error));
+        }
+        let at = self.offset();
+        match Record::measure(&self.buf[self.start..self.end]) {
+            Some((marker, len)) => {
+                self.start += len;
+                Some(Ok((at, marker)))
+            }
+            // The error, as reading the record gives it.
+            None => self.next_record().map(|read| read.map(|(at, record)| (at, record.marker()))),
+        }
+    }
+
+    /// Makes sure the next record is whole in the buffer: `None` at the
+    /// end of the input or after an error, an I/O error if reading fails.
+    ///
+    /// No record is longer than [`MAX_RECORD`]: with that much buffered
+    /// (or the rest of the input), a record is read once, and one that
+    /// does not parse is malformed, not cut by the end of the buffer.
+    fn buffered(&mut self) -> Option<Result<(), ReadError>> {
+        if self.failed {
+            return None;
+        }
+        if self.end - self.start < MAX_RECORD
+            && !self.eof
+            && let Err(error) = self.fill()
+        {
+            self.failed = true;
+            return Some(Err(error.into()));
+        }
+        (self.start < self.end).then_some(Ok(()))
     }
 
     /// Moves the unread bytes to the front and reads more after them,
@@ -507,5 +576,72 @@ mod tests {
         let Some(Err(ReadError::Decode(e))) = reader.next_record() else { panic!("an error") };
         assert_eq!((e.offset, e.kind), (2, DecodeErrorKind::UnknownMarker(0x0b)));
         assert!(reader.next_record().is_none());
+    }
+
+    #[test]
+    fn a_long_stream_reads_back_across_refills() {
+        // Many buffers' worth, with records of the greatest length among
+        // them, read in odd steps: every refill keeps a whole record.
+        let mut one = every_record();
+        let longest = vec![9; 0xffff];
+        Record::Moves { long: true, moves: Moves { ordinals: &longest, at: 0 } }
+            .write(&mut one)
+            .unwrap();
+        Record::Escape(&longest).write(&mut one).unwrap();
+        let bytes = one.repeat(20);
+        assert!(bytes.len() > 8 * MAX_RECORD);
+        for step in [usize::MAX, 1000, 70_001] {
+            let mut reader = RecordReader::new(Trickle { bytes: &bytes, step });
+            let mut out = Vec::new();
+            while let Some(next) = reader.next_record() {
+                let (at, record) = next.unwrap();
+                assert_eq!(at as usize, out.len(), "step {step}");
+                record.write(&mut out).unwrap();
+            }
+            assert!(out == bytes, "step {step}");
+        }
+    }
+
+    #[test]
+    fn measuring_agrees_with_reading() {
+        // Every record, every cut of them, and random bytes (markers
+        // `0x00` to `0x0c`, lengths of all sizes).
+        let bytes = every_record();
+        let mut cases: Vec<Vec<u8>> = (0..bytes.len()).map(|i| bytes[i..].to_vec()).collect();
+        cases.extend((0..=bytes.len()).map(|cut| bytes[..cut].to_vec()));
+        let mut rng = testkit::XorShift::new(0x5eed_0fac_e5e5);
+        for _ in 0..20_000 {
+            let len = rng.below(24);
+            let mut case: Vec<u8> = (0..len).map(|_| rng.below(256) as u8).collect();
+            if let Some(first) = case.first_mut() {
+                *first %= 13;
+            }
+            cases.push(case);
+        }
+        for case in &cases {
+            let mut input = Input::new(case, 0);
+            let read = Record::read(&mut input).map(|r| (r.marker(), input.consumed())).ok();
+            assert_eq!(Record::measure(case), read, "{case:?}");
+        }
+    }
+
+    #[test]
+    fn skipping_gives_the_records_that_reading_gives() {
+        let bytes = every_record().repeat(3);
+        // Whole, and cut in the reduced game record (at offset 1).
+        for cut in [bytes.len(), 5] {
+            let mut reader = RecordReader::new(&bytes[..cut]);
+            let mut read = Vec::new();
+            while let Some(next) = reader.next_record() {
+                read.push(next.map(|(at, r)| (at, r.marker())).map_err(|e| e.to_string()));
+            }
+            let mut skipper = RecordReader::new(&bytes[..cut]);
+            let mut skipped = Vec::new();
+            while let Some(next) = skipper.skip_record() {
+                skipped.push(next.map_err(|e| e.to_string()));
+            }
+            assert_eq!(skipped, read, "cut {cut}");
+            assert_eq!(read.last().is_some_and(Result::is_err), cut == 5);
+        }
     }
 }
