@@ -314,7 +314,7 @@ fn decode(files: &[String], output: Option<&str>, plan: Plan) -> io::Result<Stat
         let stop = match input::plain_file_as(name, Content::Binary)
             .filter(|(_, l)| plan.splits(*l))
         {
-            Some((file, _)) => decode_pieces(&file, plan, &mut sink, &mut counts)?,
+            Some((file, len)) => decode_pieces(&file, len, plan, &mut sink, &mut counts)?,
             None => {
                 let Some(input) = status.open_as(&mut errors, COMMAND, name, Content::Binary)?
                 else {
@@ -402,11 +402,12 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
 /// decoding the file on one thread gives.
 fn decode_pieces<W: Write>(
     file: &File,
+    len: u64,
     plan: Plan,
     sink: &mut IoSink<W>,
     counts: &mut Counts,
 ) -> io::Result<Stop> {
-    let starts = pgc_cuts(file, plan.piece)?;
+    let starts = pgc_cuts(file, len, plan.piece)?;
     let mut stop = None;
     pieces::run(
         starts.len(),
@@ -431,23 +432,23 @@ fn decode_pieces<W: Write>(
     Ok(stop.unwrap_or(Stop { offset: 0, error: None }))
 }
 
-/// The offsets where the pieces of a PGC file start: 0, then for each
-/// multiple of `piece` the first record at or after it that begins a game
-/// outside one (`0x01` or `0x05`), found by reading the records' lengths
-/// and markers (not their moves). Records are read as far as they are
-/// well formed: a malformed one is in the last piece, whose decoding
-/// reports it.
-fn pgc_cuts(file: &File, piece: u64) -> io::Result<Vec<u64>> {
+/// The offsets where the pieces of a PGC file (`len` bytes) start: 0,
+/// then for each multiple of `piece` (finer at the end of the file, as
+/// [`pieces::cuts`] does) the first record at or after it that begins a
+/// game outside one (`0x01` or `0x05`), found by stepping over the
+/// records by their markers and lengths ([`RecordReader::skip_record`]).
+/// Records are read as far as they are well formed: a malformed one is in
+/// the last piece, whose decoding reports it.
+fn pgc_cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
     let piece = piece.max(1);
     let mut starts = vec![0];
     let mut records = RecordReader::new(FileFrom::new(file, 0, &[], usize::MAX));
     let mut in_game = false;
     let mut next = piece;
-    while let Some(Ok((at, record))) = records.next_record() {
-        let marker = record.marker();
+    while let Some(Ok((at, marker))) = records.skip_record() {
         if matches!(marker, Marker::ReducedGame | Marker::GameBegin) && !in_game && at >= next {
             starts.push(at);
-            next = (at / piece + 1) * piece;
+            next = pieces::next_nominal(at, len, piece);
         }
         match marker {
             Marker::GameBegin => in_game = true,

@@ -98,8 +98,6 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
     const FIRST: usize = 4 * 1024;
     const WINDOW: usize = 64 * 1024;
     let piece = piece.max(1);
-    let fine = (piece / TAIL_SPLIT).max(1);
-    let tail_from = len.saturating_sub(TAIL * piece);
     let mut starts = vec![0];
     let mut buf = vec![0; WINDOW];
     let mut nominal = piece;
@@ -125,16 +123,25 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
         if at > *starts.last().unwrap_or(&0) && at < len {
             starts.push(at);
         }
-        let step = if at >= tail_from { fine } else { piece };
-        nominal = (at / step + 1) * step;
+        nominal = next_nominal(at, len, piece);
     }
     Ok(starts)
 }
 
-/// How many pieces' worth at the end of a file [`cuts`] cuts finer.
+/// Where to look for the cut after one at `at` in a file of `len` bytes,
+/// for pieces of `piece` bytes: the next multiple of `piece`, or of an
+/// eighth of it over the last two pieces' worth of the file ([`cuts`]).
+pub(crate) fn next_nominal(at: u64, len: u64, piece: u64) -> u64 {
+    let piece = piece.max(1);
+    let step =
+        if at >= len.saturating_sub(TAIL * piece) { (piece / TAIL_SPLIT).max(1) } else { piece };
+    (at / step + 1) * step
+}
+
+/// How many pieces' worth at the end of a file is cut finer.
 const TAIL: u64 = 2;
 
-/// How many times finer [`cuts`] cuts the end of a file.
+/// How many times finer the end of a file is cut.
 const TAIL_SPLIT: u64 = 8;
 
 /// Whether `before` ends with an empty line: `\n\n` or `\r\n\r\n`.
