@@ -103,6 +103,8 @@ struct Bulk {
     en_passant: ArrayVec<(Square, Square), 2>,
     /// Castlings: king and rook.
     castles: ArrayVec<(Square, Square), 2>,
+    /// The pieces of one class, for [`Bulk::keyed`]: square and targets.
+    class_pieces: ArrayVec<(Square, Bitboard), 64>,
 }
 
 impl BulkSink for Bulk {
@@ -360,15 +362,17 @@ impl Bulk {
     /// its pieces go to the squares of `twice` more than once: the
     /// class's pieces, gathered once, for the moves to those squares to
     /// look for the other origins among.
-    fn keyed(&self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed {
-        let mut pieces = ArrayVec::new();
+    fn keyed(&mut self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed<'_> {
+        // Gathered here and lent: a list of 64 places returned by value
+        // would be copied whole.
+        self.class_pieces.clear();
         for &(role, from, targets) in &self.pieces {
             if CLASS_OF_ROLE[role.index()] == class {
                 // No more pieces than `self` has.
-                let _ = pieces.try_push((from, targets));
+                let _ = self.class_pieces.try_push((from, targets));
             }
         }
-        Keyed { letter: u64::from(CLASS_LETTERS[class]), occ, twice, pieces }
+        Keyed { letter: u64::from(CLASS_LETTERS[class]), occ, twice, pieces: &self.class_pieces }
     }
 
     /// The legal castlings in SAN order: `O-O` before `O-O-O`.
@@ -392,8 +396,9 @@ struct Survey {
 }
 
 /// The moves of one piece class where two or more of its pieces go to
-/// some square: every move gets a sort key ([`Bulk::keyed`]).
-struct Keyed {
+/// some square, whose moves to such squares get sort keys
+/// ([`Bulk::keyed`]).
+struct Keyed<'a> {
     /// The class's SAN letter.
     letter: u64,
     /// The occupied squares (a move to one is a capture).
@@ -401,10 +406,10 @@ struct Keyed {
     /// The squares that two or more of the class's pieces go to.
     twice: Bitboard,
     /// The class's pieces that have moves: square and targets.
-    pieces: ArrayVec<(Square, Bitboard), 64>,
+    pieces: &'a [(Square, Bitboard)],
 }
 
-impl Keyed {
+impl Keyed<'_> {
     /// The key (index bits zero) of the move from `from` to `to`: only a
     /// move to a square of `twice` looks for the other origins, to
     /// disambiguate.
@@ -427,7 +432,7 @@ impl Keyed {
     /// its pieces go to whose key is below `key`.
     fn below_shared(&self, key: u64) -> usize {
         let mut below = 0;
-        for &(from, targets) in &self.pieces {
+        for &(from, targets) in self.pieces {
             for to in targets & self.twice {
                 below += usize::from(self.key(from, to) < key);
             }
@@ -441,7 +446,7 @@ impl Keyed {
     /// caller's: it is large (it holds the class of any position), and
     /// only the part filled is touched.
     fn shared_keys(&self, keys: &mut ArrayVec<u64, MAX_MOVES>) {
-        for &(from, targets) in &self.pieces {
+        for &(from, targets) in self.pieces {
             for to in targets & self.twice {
                 // No class has more moves than the position.
                 let _ = keys.try_push(self.key(from, to) | (from.index() << 6 | to.index()) as u64);
