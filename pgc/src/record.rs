@@ -335,6 +335,9 @@ pub struct RecordReader<R> {
     eof: bool,
     /// An error was given: no record after it.
     failed: bool,
+    /// Reading failed after the bytes buffered: given once their whole
+    /// records are.
+    read_error: Option<io::Error>,
 }
 
 impl<R: Read> RecordReader<R> {
@@ -348,6 +351,7 @@ impl<R: Read> RecordReader<R> {
             base: 0,
             eof: false,
             failed: false,
+            read_error: None,
         }
     }
 
@@ -376,8 +380,9 @@ impl<R: Read> RecordReader<R> {
                 Some(Ok((at, record)))
             }
             Err(error) => {
+                // The read error that cut the record, or its own.
                 self.failed = true;
-                Some(Err(error.into()))
+                Some(Err(self.read_error.take().map_or(error.into(), ReadError::from)))
             }
         }
     }
@@ -404,24 +409,30 @@ impl<R: Read> RecordReader<R> {
         }
     }
 
-    /// Makes sure the next record is whole in the buffer: `None` at the
-    /// end of the input or after an error, an I/O error if reading fails.
+    /// Makes sure the next record is whole in the buffer, if the input
+    /// holds one: `None` at the end of the input or after an error, a
+    /// read error once nothing is left before it.
     ///
     /// No record is longer than [`MAX_RECORD`]: with that much buffered
     /// (or the rest of the input), a record is read once, and one that
-    /// does not parse is malformed, not cut by the end of the buffer.
+    /// does not parse is malformed (or cut by a read error), not cut by
+    /// the end of the buffer.
     fn buffered(&mut self) -> Option<Result<(), ReadError>> {
         if self.failed {
             return None;
         }
         if self.end - self.start < MAX_RECORD
             && !self.eof
+            && self.read_error.is_none()
             && let Err(error) = self.fill()
         {
-            self.failed = true;
-            return Some(Err(error.into()));
+            self.read_error = Some(error);
         }
-        (self.start < self.end).then_some(Ok(()))
+        if self.start < self.end {
+            return Some(Ok(()));
+        }
+        self.failed = true;
+        self.read_error.take().map(|error| Err(error.into()))
     }
 
     /// Moves the unread bytes to the front and reads more after them,
@@ -642,6 +653,53 @@ mod tests {
             }
             assert_eq!(skipped, read, "cut {cut}");
             assert_eq!(read.last().is_some_and(Result::is_err), cut == 5);
+        }
+    }
+
+    /// Gives `bytes` in one read, then fails.
+    struct FailsAfter<'a>(&'a [u8]);
+
+    impl Read for FailsAfter<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::other("the disk is gone"));
+            }
+            let n = buf.len().min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_read_error_comes_after_the_whole_records_read_before_it() {
+        let bytes = every_record();
+        let records = |input: &[u8], skip: bool| {
+            let mut reader = RecordReader::new(FailsAfter(input));
+            let mut out = Vec::new();
+            loop {
+                let next = if skip {
+                    reader.skip_record().map(|r| r.map(|(at, _)| at))
+                } else {
+                    reader.next_record().map(|r| r.map(|(at, _)| at))
+                };
+                match next {
+                    Some(Ok(at)) => out.push(Ok(at)),
+                    Some(Err(ReadError::Io(e))) => out.push(Err(e.to_string())),
+                    Some(Err(ReadError::Decode(e))) => panic!("{e}"),
+                    None => return out,
+                }
+            }
+        };
+        for skip in [false, true] {
+            // Every record, then the error.
+            let read = records(&bytes, skip);
+            assert_eq!(read.len(), 12, "{read:?}");
+            assert!(read[..11].iter().all(Result::is_ok));
+            assert_eq!(read[11], Err("the disk is gone".to_string()));
+            // A record cut by the error: the error, not a malformed record.
+            let read = records(&bytes[..5], skip);
+            assert_eq!(read, [Ok(0), Err("the disk is gone".to_string())]);
         }
     }
 }
