@@ -133,8 +133,11 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
 /// eighth of it over the last two pieces' worth of the file ([`cuts`]).
 pub(crate) fn next_nominal(at: u64, len: u64, piece: u64) -> u64 {
     let piece = piece.max(1);
-    let step =
-        if at >= len.saturating_sub(TAIL * piece) { (piece / TAIL_SPLIT).max(1) } else { piece };
+    let step = if at >= len.saturating_sub(TAIL.saturating_mul(piece)) {
+        (piece / TAIL_SPLIT).max(1)
+    } else {
+        piece
+    };
     (at / step + 1) * step
 }
 
