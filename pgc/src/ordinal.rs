@@ -691,22 +691,21 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
                 return None;
             }
             let occ = board.occupied();
+            // The moves to squares no other piece of the class goes to
+            // sort by their names; the few to shared squares are keyed.
+            let plain = survey.reached & !survey.twice;
             let within = if survey.twice.is_empty() {
-                names_before(survey.reached, occ, to)
-            } else if !survey.twice.contains(to) {
-                // The move's SAN has no disambiguation: the others without
-                // one sort by their squares' names as it does, and only
-                // the few to shared squares are keyed.
-                let keyed = bulk.keyed(occ, class, survey.twice);
-                let plain = names_before(survey.reached & !survey.twice, occ, to);
-                plain + keyed.below_shared(keyed.key(from, to))
+                names_before(plain, occ, to)
             } else {
-                // The move's SAN has a disambiguation: the moves to the
-                // other squares sort by their names, and only the few to
-                // shared squares are keyed.
                 let keyed = bulk.keyed(occ, class, survey.twice);
                 let key = keyed.key(from, to);
-                plain_below(survey.reached & !survey.twice, occ, key) + keyed.below_shared(key)
+                let plain_before = if survey.twice.contains(to) {
+                    // The move's SAN has a disambiguation.
+                    plain_below(plain, occ, key)
+                } else {
+                    names_before(plain, occ, to)
+                };
+                plain_before + keyed.below_shared(key)
             };
             // Castling (`O`) comes before the queens and the rooks.
             let castles = if class > CASTLE { bulk.castles.len() } else { 0 };
@@ -770,23 +769,47 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
     let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
     let board = pos.board();
     if class < PAWN_A && class != CASTLE {
+        // A piece's move. Those to squares no other piece of the class
+        // goes to sort by their squares' names; the few to shared squares
+        // (which need disambiguation) are keyed and sorted, and each falls
+        // after the plain moves below it.
         let (reached, twice) = bulk.reached(class);
-        if twice.is_empty() {
-            // Every target square is one move: the squares in SAN order.
-            let occ = board.occupied();
-            let quiet = reached & !occ;
-            let quiet_count = quiet.count() as usize;
-            let to = match wanted.checked_sub(quiet_count) {
-                None => nth_by_name(quiet, wanted),
-                Some(n) => nth_by_name(reached & occ, n),
-            }?;
-            let mut pieces = bulk.pieces.iter();
-            let &(role, from, _) =
-                pieces.find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
-            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-            // No square is reached twice in the class.
-            return Some((m, true));
+        let occ = board.occupied();
+        let plain = reached & !twice;
+        // The keyed moves before the one wanted, if that is a plain move.
+        let mut passed = 0;
+        if !twice.is_empty() {
+            let mut shared = ArrayVec::new();
+            bulk.keyed(occ, class, twice).shared_keys(&mut shared);
+            for (j, &key) in shared.iter().enumerate() {
+                let at = plain_below(plain, occ, key) + j;
+                if at == wanted {
+                    let (from, to) =
+                        (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
+                    let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+                    let capture = board.role_at(to);
+                    return Some((
+                        Move::Normal { role, from, capture, to, promotion: None },
+                        false,
+                    ));
+                }
+                if at > wanted {
+                    break;
+                }
+                passed = j + 1;
+            }
         }
+        let n = wanted - passed;
+        let quiet = plain & !occ;
+        let to = match n.checked_sub(quiet.count() as usize) {
+            None => nth_by_name(quiet, n),
+            Some(n) => nth_by_name(plain & occ, n),
+        }?;
+        let &(role, from, _) =
+            bulk.pieces.iter().find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
+        let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
+        // No other piece of the class goes to `to`.
+        return Some((m, true));
     }
     if let Some(file) = class.checked_sub(PAWN_A) {
         // Pushes first, then captures, each in the order of their target
@@ -810,45 +833,9 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
         };
         return Some((m, false));
     }
-    if class == CASTLE {
-        let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
-        return Some((Move::Castle { king, rook }, false));
-    }
-    // A piece class where some square needs disambiguation. Its moves to
-    // the other squares sort by their names, as above; the few to shared
-    // squares are keyed and sorted, and each falls after the plain moves
-    // below it.
-    let (reached, twice) = bulk.reached(class);
-    let occ = board.occupied();
-    let mut shared = ArrayVec::new();
-    bulk.keyed(occ, class, twice).shared_keys(&mut shared);
-    let plain = reached & !twice;
-    // The keyed moves before the one wanted, if that is a plain move.
-    let mut passed = 0;
-    for (j, &key) in shared.iter().enumerate() {
-        let at = plain_below(plain, occ, key) + j;
-        if at == wanted {
-            let (from, to) =
-                (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
-            let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
-            let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-            return Some((m, false));
-        }
-        if at > wanted {
-            break;
-        }
-        passed = j + 1;
-    }
-    let n = wanted - passed;
-    let quiet = plain & !occ;
-    let to = match n.checked_sub(quiet.count() as usize) {
-        None => nth_by_name(quiet, n),
-        Some(n) => nth_by_name(plain & occ, n),
-    }?;
-    let &(role, from, _) =
-        bulk.pieces.iter().find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
-    let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
-    Some((m, true))
+    // The class left: castling.
+    let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
+    Some((Move::Castle { king, rook }, false))
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
