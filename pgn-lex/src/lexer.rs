@@ -117,7 +117,7 @@ fn class(b: u8) -> u8 {
 /// longer than a byte loop predicts well. Each test below marks the lowest
 /// matching byte of the word exactly (borrows only run upwards, so marks
 /// above it may be false), hence so does their union.
-#[inline]
+#[inline(always)]
 fn string_stop(buf: &[u8], mut i: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
