@@ -229,6 +229,7 @@ fn play(
     moves: Moves<'_>,
     on_event: &mut impl FnMut(Event<'_>),
 ) -> Result<(), DecodeError> {
+    builder.reserve(moves.ordinals.len());
     for (i, &ordinal) in moves.ordinals.iter().enumerate() {
         let pos = builder.position();
         let Some((m, sole_origin)) = move_at_hinted(pos, ordinal) else {

@@ -226,6 +226,13 @@ impl<M> MovetextBuilder<M> {
         }
     }
 
+    /// Makes room for at least `additional` more elements, for a caller
+    /// that knows how many are coming (a run of moves): one allocation
+    /// rather than one at each doubling.
+    pub fn reserve(&mut self, additional: usize) {
+        self.nodes.reserve(additional);
+    }
+
     /// The number of elements so far (the index of the next one).
     pub fn len(&self) -> usize {
         self.nodes.len()

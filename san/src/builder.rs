@@ -95,6 +95,13 @@ impl GameBuilder {
         }
     }
 
+    /// Makes room for at least `moves` more moves (or other elements) in
+    /// the movetext, for a caller that knows how many are coming.
+    pub fn reserve(&mut self, moves: usize) -> &mut GameBuilder {
+        self.movetext.reserve(moves);
+        self
+    }
+
     /// Sets a tag (replacing an earlier value of the same name).
     pub fn tag(&mut self, name: &str, value: impl AsRef<[u8]>) -> &mut GameBuilder {
         self.tags.set(name, value);
