@@ -76,12 +76,30 @@ enum State {
 #[derive(Debug, Default)]
 pub struct GameDecoder {
     state: State,
+    /// A game given back ([`GameDecoder::recycle`]): the storage of the
+    /// next game's tags and movetext.
+    spare: Option<ReplayedGame>,
 }
 
 impl GameDecoder {
     /// A decoder between games.
     pub fn new() -> GameDecoder {
         GameDecoder::default()
+    }
+
+    /// Takes back a game this decoder made, once its caller is done with
+    /// it: the next game is made in its storage (its tags and movetext),
+    /// so a caller that gives back every game decodes without allocating
+    /// per game. Any game will do; one not made here is as good.
+    pub fn recycle(&mut self, game: ReplayedGame) {
+        self.spare = Some(game);
+    }
+
+    /// An empty tag list, in the storage of the game given back if any.
+    fn spare_tags(&mut self) -> Tags {
+        let mut tags = self.spare.as_mut().map(|g| std::mem::take(&mut g.tags)).unwrap_or_default();
+        tags.clear();
+        tags
     }
 
     /// True if a game is open (after its `0x05`, before its `0x06`).
@@ -127,15 +145,17 @@ impl GameDecoder {
         match (std::mem::take(&mut self.state), record) {
             (state, Record::Noop) => self.state = state,
             (State::Between, Record::ReducedGame { roster, moves }) => {
-                let mut tags = Tags::new();
+                let mut tags = self.spare_tags();
                 for (name, value) in ROSTER.iter().zip(roster) {
                     tags.push(name, value);
                 }
-                let mut builder = start(tags, offset)?;
+                let mut builder = start(tags, offset, self.spare.take())?;
                 play(&mut builder, *moves, on_event)?;
                 return Ok(Some(Item::Game(complete(builder))));
             }
-            (State::Between, Record::GameBegin) => self.state = State::Tags(Tags::new(), None),
+            (State::Between, Record::GameBegin) => {
+                self.state = State::Tags(self.spare_tags(), None);
+            }
             (State::Between, Record::Escape(line)) => return Ok(Some(Item::Escape(line.to_vec()))),
             (State::Between, _) => return Err(error(DecodeErrorKind::OutsideGame(marker))),
             (_, Record::ReducedGame { .. } | Record::GameBegin) => {
@@ -149,12 +169,14 @@ impl GameDecoder {
                 self.state = State::Tags(tags, setup_at);
             }
             (State::Tags(tags, setup_at), Record::GameEnd) => {
-                return Ok(Some(Item::Game(complete(start(tags, setup_at.unwrap_or(offset))?))));
+                let at = setup_at.unwrap_or(offset);
+                return Ok(Some(Item::Game(complete(start(tags, at, self.spare.take())?))));
             }
             (State::Tags(tags, setup_at), _) => {
                 // The first record of the movetext: the tags are all in
                 // (ruling P3), the start position is known.
-                self.state = State::Movetext(start(tags, setup_at.unwrap_or(offset))?);
+                let at = setup_at.unwrap_or(offset);
+                self.state = State::Movetext(start(tags, at, self.spare.take())?);
                 return self.step(offset, record, on_event);
             }
             (State::Movetext(_), Record::TagPair { .. }) => {
@@ -213,12 +235,15 @@ impl GameDecoder {
 }
 
 /// A builder for a game with these tags, from the start position they
-/// give (ruling P3); an error at `offset` (the FEN or Variant tag pair)
-/// when they give none.
-fn start(tags: Tags, offset: u64) -> Result<GameBuilder, DecodeError> {
+/// give (ruling P3), in the storage of `spare` if there is one; an error
+/// at `offset` (the FEN or Variant tag pair) when they give none.
+fn start(tags: Tags, offset: u64, spare: Option<ReplayedGame>) -> Result<GameBuilder, DecodeError> {
     let (position, _repairs) = san::start_position(&tags)
         .map_err(|problem| DecodeError { offset, kind: DecodeErrorKind::Start(problem) })?;
-    let mut builder = GameBuilder::from_position(position);
+    let mut builder = match spare {
+        Some(used) => GameBuilder::from_position_reusing(position, used),
+        None => GameBuilder::from_position(position),
+    };
     *builder.tags_mut() = tags;
     Ok(builder)
 }
@@ -295,6 +320,13 @@ impl<R: Read> Decoder<R> {
     /// The offset in the input of the next record.
     pub fn offset(&self) -> u64 {
         self.records.offset()
+    }
+
+    /// Takes back a game this decoder gave, once its caller is done with
+    /// it, as [`GameDecoder::recycle`]: the next game is made in its
+    /// storage.
+    pub fn recycle(&mut self, game: ReplayedGame) {
+        self.games.recycle(game);
     }
 }
 
@@ -386,5 +418,44 @@ mod tests {
         assert_eq!(given, walked);
         // Nf3 (twice) and Nc6 need no disambiguation, and say so.
         assert_eq!(hinted, 3);
+    }
+
+    #[test]
+    fn a_game_given_back_leaves_nothing_in_the_next() {
+        // Each game is smaller than the one before it in some way, so a
+        // tag, move or variation left over from the storage would show:
+        // many tags and a variation; the roster alone (a reduced game,
+        // 0x01); a start position of its own; no moves at all.
+        let mut big = GameBuilder::new();
+        big.tag("Event", "A").tag("Annotator", "someone").tag("ECO", "C20");
+        big.san(b"e4").unwrap().san(b"e5").unwrap().nag(Nag(3)).san(b"Nf3").unwrap();
+        big.begin_variation().unwrap().san(b"f4").unwrap().end_variation().unwrap();
+        big.san(b"Nc6").unwrap().san(b"Bb5").unwrap();
+        let mut reduced = GameBuilder::new();
+        for name in ROSTER {
+            reduced.tag(name, "?");
+        }
+        reduced.san(b"d4").unwrap();
+        let mut set_up = GameBuilder::new();
+        set_up.tag("SetUp", "1").tag("FEN", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1");
+        let empty = GameBuilder::new();
+        let mut bytes = Vec::new();
+        for game in [big, reduced, set_up, empty] {
+            encode_game(&game.finish(), EncodeOptions::default(), &mut bytes).unwrap();
+        }
+
+        let kept: Vec<Item> = Decoder::new(&bytes[..]).collect::<Result<_, _>>().unwrap();
+        assert_eq!(kept.len(), 4);
+        let mut recycled = Vec::new();
+        let mut decoder = Decoder::new(&bytes[..]);
+        // To start with, a game from another decoder: the largest of them.
+        let Some(Ok(Item::Game(first))) = Decoder::new(&bytes[..]).next() else { panic!("a game") };
+        decoder.recycle(first);
+        while let Some(item) = decoder.next() {
+            let Item::Game(game) = item.unwrap() else { panic!("a game") };
+            recycled.push(Item::Game(game.clone()));
+            decoder.recycle(game);
+        }
+        assert_eq!(recycled, kept);
     }
 }

@@ -382,6 +382,8 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
                 sink.put(writer.end_movetext(result))?;
                 sink.put(b"\n")?;
                 writer.begin_movetext();
+                // The next game is made in this one's storage.
+                decoder.recycle(game);
             }
             Ok(Item::Escape(_)) => {}
             // The decoder stops at its first error (ruling P7).

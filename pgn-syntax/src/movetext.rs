@@ -215,6 +215,16 @@ impl<M> MovetextBuilder<M> {
         MovetextBuilder::default()
     }
 
+    /// An empty movetext that keeps the storage of `used`, whose elements
+    /// are dropped: for a reader that makes one game after another and is
+    /// given each back when its caller is done with it (no allocation per
+    /// game once the storage is large enough).
+    pub fn reusing(used: Movetext<M>) -> MovetextBuilder<M> {
+        let mut nodes = used.nodes;
+        nodes.clear();
+        MovetextBuilder { nodes, open: Vec::new() }
+    }
+
     /// Adds a move, NAG, comment or escape line. A variation start or end
     /// given here opens or closes a variation as [`MovetextBuilder::open`]
     /// and [`MovetextBuilder::close`] do.

@@ -95,6 +95,18 @@ impl GameBuilder {
         }
     }
 
+    /// A game from `start`, as [`GameBuilder::from_position`], that keeps
+    /// the storage of a game made before (its tags and movetext storage,
+    /// emptied): for a decoder given back each game it made.
+    pub fn from_position_reusing(start: Position, used: ReplayedGame) -> GameBuilder {
+        let mut builder = GameBuilder::from_position(start);
+        let Game { mut tags, movetext, .. } = used;
+        tags.clear();
+        builder.tags = tags;
+        builder.movetext = MovetextBuilder::reusing(movetext);
+        builder
+    }
+
     /// Makes room for at least `moves` more moves (or other elements) in
     /// the movetext, for a caller that knows how many are coming.
     pub fn reserve(&mut self, moves: usize) -> &mut GameBuilder {
