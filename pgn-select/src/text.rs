@@ -44,15 +44,26 @@ impl TextMatch {
                 value.len() == self.text.len()
                     && value.iter().zip(&self.text).all(|(&a, &b)| eq(a, b))
             }
-            TextOp::Contains => {
-                self.text.is_empty()
-                    || value
-                        .windows(self.text.len())
-                        .any(|w| w.iter().zip(&self.text).all(|(&a, &b)| eq(a, b)))
+            TextOp::Contains if self.ignore_case => {
+                contains(value, &self.text, |a, b| a.to_ascii_lowercase() == b)
             }
+            TextOp::Contains => contains(value, &self.text, |a, b| a == b),
             TextOp::Pattern => glob(&self.text, value, eq),
         }
     }
+}
+
+/// True if `text` occurs in `value`, bytes compared with `eq` (value
+/// byte first): the places where its first byte occurs are found first,
+/// and only there is the rest compared.
+#[inline]
+fn contains(value: &[u8], text: &[u8], eq: impl Fn(u8, u8) -> bool) -> bool {
+    let Some((&first, rest)) = text.split_first() else { return true };
+    let Some(last_start) = value.len().checked_sub(text.len()) else { return false };
+    (0..=last_start).any(|i| {
+        eq(value[i], first)
+            && value[i + 1..i + text.len()].iter().zip(rest).all(|(&a, &b)| eq(a, b))
+    })
 }
 
 /// `*`/`?` matching in time `O(pattern × value)` at worst (one star is
@@ -107,5 +118,31 @@ mod tests {
         assert!(m(TextOp::Pattern, "19??.*", "1985.??.??", false));
         assert!(m(TextOp::Pattern, "", "", false));
         assert!(!m(TextOp::Pattern, "", "x", false));
+    }
+
+    #[test]
+    fn contains_is_containment() {
+        // Short texts over a small alphabet, so that near misses, repeats
+        // and texts at either end are common; each answer checked against
+        // the definition, a window equal to the text.
+        let mut rng = testkit::XorShift::new(0xc0_2a1e);
+        let mut found = 0;
+        for _ in 0..20_000 {
+            let mut word = |max: usize| -> Vec<u8> {
+                let len = rng.below(max + 1);
+                (0..len).map(|_| b"aAbB"[rng.below(4)]).collect()
+            };
+            let (text, value) = (word(4), word(9));
+            for ignore_case in [false, true] {
+                let m = TextMatch::new(TextOp::Contains, &text, ignore_case);
+                let fold = |b: &[u8]| if ignore_case { b.to_ascii_lowercase() } else { b.to_vec() };
+                let expected = text.is_empty()
+                    || fold(&value).windows(text.len()).any(|w| w == fold(&text).as_slice());
+                assert_eq!(m.matches(&value), expected, "{text:?} in {value:?}, {ignore_case}");
+                found += usize::from(expected);
+            }
+        }
+        // Both answers are common.
+        assert!((10_000..30_000).contains(&found), "{found}");
     }
 }
