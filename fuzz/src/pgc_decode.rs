@@ -4,7 +4,9 @@
 //! at its end). Every game it gives encodes again (a decoded game has
 //! nothing PGC cannot hold), and what that encoding decodes to exports
 //! to the same bytes and encodes to the same records: decoding and
-//! encoding are a fixed point after one step.
+//! encoding are a fixed point after one step. A second decoder that is
+//! handed back each game it gives (`Decoder::recycle`) gives the same
+//! items.
 
 use pgc::record::ReadError;
 use pgc::{Decoder, EncodeOptions, Item, encode_game};
@@ -15,7 +17,13 @@ use crate::show;
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {
     let mut writer = Writer::new(ExportOptions::default());
+    let mut recycling = Decoder::new(data);
     for item in Decoder::new(data) {
+        let same = recycling.next();
+        assert_eq!(same.as_ref().map(|i| format!("{i:?}")), Some(format!("{item:?}")));
+        if let Some(Ok(Item::Game(used))) = same {
+            recycling.recycle(used);
+        }
         let game = match item {
             Ok(Item::Game(game)) => game,
             Ok(Item::Escape(_)) => continue,
