@@ -349,7 +349,7 @@ impl Criterion {
     /// passes when some slot's last pair passed ([`with_slot`] keeps the
     /// slots): what a selector that sees the pairs one by one, without
     /// keeping them, decides.
-    #[inline]
+    #[inline(always)]
     pub fn test_pair(&self, name: &[u8], value: &[u8]) -> Option<(u8, bool)> {
         let pass = match self {
             Criterion::Tag { name: n, test } if n.as_bytes() == name => match test {
