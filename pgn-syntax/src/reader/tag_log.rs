@@ -199,7 +199,30 @@ impl TagLog {
 
     /// Logs the pair `name`, of this key, at `offset`; if a pair of that
     /// name came before, logs this one as its duplicate too.
+    ///
+    /// The first pair of a roster name, most of the pairs read, is logged
+    /// inline at the call; the rest in [`TagLog::push_other`].
+    #[inline(always)]
     pub(super) fn push(&mut self, key: TagKey, name: &[u8], offset: u64) {
+        if let TagKey::Roster(index) = key {
+            let bit = 1 << index;
+            if self.roster & bit == 0 {
+                self.roster_at[usize::from(index)] = offset;
+                if self.others_seen || self.last_roster.is_some_and(|last| index <= last) {
+                    self.in_order = false;
+                }
+                self.last_roster = Some(index);
+                self.roster |= bit;
+                return;
+            }
+        }
+        self.push_other(key, name, offset);
+    }
+
+    /// [`TagLog::push`] for a name outside the roster or a roster name
+    /// that came before.
+    #[inline(never)]
+    fn push_other(&mut self, key: TagKey, name: &[u8], offset: u64) {
         let before = match key {
             TagKey::Roster(index) => {
                 let bit = 1 << index;

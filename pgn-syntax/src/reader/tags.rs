@@ -264,7 +264,7 @@ impl<R: Read> Reader<R> {
 /// this takes the reader's fields that delivery changes rather than the
 /// reader; reporting, which needs the whole reader, waits for the borrow to
 /// end.
-#[inline]
+#[inline(always)]
 pub(super) fn deliver_tag<V: Visitor>(
     v: &mut Visit<'_, V>,
     g: &mut GameState,
