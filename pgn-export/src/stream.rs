@@ -177,6 +177,7 @@ impl ReplayVisitor for StreamExporter {
         ControlFlow::Continue(self.spare_tags.take().unwrap_or_default())
     }
 
+    #[inline(always)]
     fn tag(
         &mut self,
         tags: &mut Tags,

@@ -167,6 +167,7 @@ impl Engine {
         self.pending.clear();
     }
 
+    #[inline(always)]
     fn tag(&mut self, name: &[u8], value: &[u8]) {
         let slot = match name {
             b"FEN" => &mut self.fen,

@@ -103,6 +103,7 @@ impl TagProblem {
 /// its value for the tags whose values have a grammar (§8.1.1, §9) or with
 /// its name's case, the Result for ruling E3, and the SetUp and FEN tags
 /// for §9.7.
+#[inline(always)]
 pub(super) fn examine_tag(
     g: &mut GameState,
     setup_value: &mut Vec<u8>,
