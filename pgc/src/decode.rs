@@ -89,8 +89,9 @@ impl GameDecoder {
 
     /// Takes back a game this decoder made, once its caller is done with
     /// it: the next game is made in its storage (its tags and movetext),
-    /// so a caller that gives back every game decodes without allocating
-    /// per game. Any game will do; one not made here is as good.
+    /// so a caller that gives back every game does not allocate these
+    /// again for each game. Any game will do; one not made here is as
+    /// good.
     pub fn recycle(&mut self, game: ReplayedGame) {
         self.spare = Some(game);
     }

@@ -217,8 +217,8 @@ impl<M> MovetextBuilder<M> {
 
     /// An empty movetext that keeps the storage of `used`, whose elements
     /// are dropped: for a reader that makes one game after another and is
-    /// given each back when its caller is done with it (no allocation per
-    /// game once the storage is large enough).
+    /// given each back when its caller is done with it (no allocation for
+    /// the elements once the storage is large enough).
     pub fn reusing(used: Movetext<M>) -> MovetextBuilder<M> {
         let mut nodes = used.nodes;
         nodes.clear();
