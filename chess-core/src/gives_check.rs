@@ -60,7 +60,7 @@ impl Position {
     /// whose line to the king ran through a vacated square (discovered
     /// check). The side not to move is never in check before the move
     /// (ruling F3), so no other piece can check after it.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn checkers_after(&self, m: Move) -> Option<Bitboard> {
         let us = self.turn;
         let board = &self.board;
