@@ -220,26 +220,13 @@ impl TagLog {
     }
 
     /// [`TagLog::push`] for a name outside the roster or a roster name
-    /// that came before.
+    /// that came before (`push` logs a roster name's first pair itself).
     #[inline(never)]
     fn push_other(&mut self, key: TagKey, name: &[u8], offset: u64) {
         let before = match key {
+            // A repeated roster tag is a duplicate, not a matter of order.
             TagKey::Roster(index) => {
-                let bit = 1 << index;
-                let at = &mut self.roster_at[usize::from(index)];
-                if self.roster & bit != 0 {
-                    // A repeated roster tag is a duplicate, not a matter
-                    // of order.
-                    Some(std::mem::replace(at, offset))
-                } else {
-                    *at = offset;
-                    if self.others_seen || self.last_roster.is_some_and(|last| index <= last) {
-                        self.in_order = false;
-                    }
-                    self.last_roster = Some(index);
-                    self.roster |= bit;
-                    None
-                }
+                Some(std::mem::replace(&mut self.roster_at[usize::from(index)], offset))
             }
             TagKey::Other(hash) => {
                 self.others_seen = true;
