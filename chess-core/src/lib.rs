@@ -57,7 +57,7 @@ pub use attacks::{
 };
 pub use bitboard::Bitboard;
 pub use board::Board;
-pub use movegen::{BulkSink, MAX_MOVES_TO, MovesTo};
+pub use movegen::{BulkSink, LegalGenerator, MAX_MOVES_TO, MovesTo};
 pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
 pub use perft::{divide, perft};
 pub use position::{

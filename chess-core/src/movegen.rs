@@ -162,66 +162,149 @@ const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 /// `sink`.
 #[inline(always)]
 pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
-    let board = &pos.board;
-    let us = pos.turn;
-    let them = !us;
-    let Some(king) = board.king_of(us) else { return };
-    let ours = board.by_color(us);
-    let occ = board.occupied();
-    let checkers = pos.checkers;
+    if let Some(generator) = LegalGenerator::new(pos) {
+        generator.generate(sink);
+    }
+}
 
-    // King steps: the king is taken off the board so that a slider's ray
-    // passes through its old square. The steps are tested together: one
-    // look at each enemy piece, not one at each piece for each step.
-    if sink.wants(Role::King) {
-        let steps = king_attacks(king) & !ours;
-        let safe = if steps.is_nonempty() {
-            steps & !board.attacked_in(steps, them, occ.without(king))
+/// The legal moves of one position, handed over role by role: what every
+/// role's moves depend on (the king's square, the squares that answer a
+/// check, the pinned pieces) is found once, when the generator is made,
+/// and each call of [`LegalGenerator::generate`] hands over the moves of
+/// the roles its sink [wants](BulkSink::wants).
+///
+/// A caller that needs the moves of a few roles first, and the others
+/// only now and then, asks for them in turns and pays for the common part
+/// once ([`Position::generate_legal`] is one turn for every role).
+///
+/// ```
+/// use chess_core::{Bitboard, Board, BulkSink, Position, Role, Square};
+///
+/// /// Counts the moves of one role.
+/// struct Count(Role, u32);
+/// impl BulkSink for Count {
+///     fn wants(&self, role: Role) -> bool {
+///         role == self.0
+///     }
+///     fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+///         self.1 += targets.count();
+///     }
+///     fn pawns(&mut self, _: &Board, targets: Bitboard, _: i32) {
+///         self.1 += targets.count();
+///     }
+///     fn pawn(&mut self, _: &Board, _: Square, _: Bitboard) {}
+///     fn en_passant(&mut self, _: Square, _: Square) {}
+///     fn castle(&mut self, _: Square, _: Square) {}
+/// }
+/// let start = Position::new();
+/// let Some(generator) = start.legal_generator() else { unreachable!() };
+/// let mut knights = Count(Role::Knight, 0);
+/// generator.generate(&mut knights);
+/// let mut pawns = Count(Role::Pawn, 0);
+/// generator.generate(&mut pawns);
+/// assert_eq!((knights.1, pawns.1), (4, 16));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct LegalGenerator<'a> {
+    pos: &'a Position,
+    /// The king of the side to move.
+    king: Square,
+    /// Two pieces give check: only the king moves.
+    king_only: bool,
+    /// The squares the other pieces may go to: any but their own, or in
+    /// check those that take or block the checker.
+    target: Bitboard,
+    /// The pieces pinned to the king.
+    pinned: Bitboard,
+}
+
+impl<'a> LegalGenerator<'a> {
+    /// The generator of `pos`'s legal moves; None if the side to move has
+    /// no king (and so no legal move).
+    #[inline(always)]
+    fn new(pos: &'a Position) -> Option<LegalGenerator<'a>> {
+        let us = pos.turn;
+        let king = pos.board.king_of(us)?;
+        let checkers = pos.checkers;
+        let king_only = checkers.more_than_one();
+        let (target, pinned) = if king_only {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
         } else {
-            steps
+            let target = match checkers.first() {
+                Some(checker) => between(king, checker).with(checker),
+                None => !pos.board.by_color(us),
+            };
+            (target, pos.pinned_to(king, us))
         };
-        sink.piece(board, Role::King, king, safe);
+        Some(LegalGenerator { pos, king, king_only, target, pinned })
     }
 
-    if checkers.more_than_one() {
-        return;
-    }
-    let target = match checkers.first() {
-        Some(checker) => between(king, checker).with(checker),
-        None => !ours,
-    };
-    let pinned = pos.pinned_to(king, us);
+    /// Hands the legal moves of the roles `sink` wants to `sink`, in bulk
+    /// (see [`BulkSink`]).
+    #[inline(always)]
+    pub fn generate<S: BulkSink>(&self, sink: &mut S) {
+        let pos = self.pos;
+        let board = &pos.board;
+        let us = pos.turn;
+        let them = !us;
+        let king = self.king;
+        let ours = board.by_color(us);
+        let occ = board.occupied();
 
-    // Knights: a pinned knight can never move.
-    if sink.wants(Role::Knight) {
-        for from in board.knights() & ours & !pinned {
-            sink.piece(board, Role::Knight, from, knight_attacks(from) & target);
+        // King steps: the king is taken off the board so that a slider's
+        // ray passes through its old square. The steps are tested
+        // together: one look at each enemy piece, not one at each piece
+        // for each step.
+        if sink.wants(Role::King) {
+            let steps = king_attacks(king) & !ours;
+            let safe = if steps.is_nonempty() {
+                steps & !board.attacked_in(steps, them, occ.without(king))
+            } else {
+                steps
+            };
+            sink.piece(board, Role::King, king, safe);
         }
-    }
 
-    // Sliders: a pinned slider stays on its pin line.
-    for (role, attacks) in [
-        (Role::Bishop, bishop_attacks as fn(Square, Bitboard) -> Bitboard),
-        (Role::Rook, rook_attacks),
-        (Role::Queen, |sq, occ| bishop_attacks(sq, occ) | rook_attacks(sq, occ)),
-    ] {
-        if !sink.wants(role) {
-            continue;
+        if self.king_only {
+            return;
         }
-        for from in board.by_role(role) & ours {
-            let mut to = attacks(from, occ) & target;
-            if pinned.contains(from) {
-                to &= line(king, from);
+        let (target, pinned) = (self.target, self.pinned);
+
+        // Knights: a pinned knight can never move.
+        if sink.wants(Role::Knight) {
+            for from in board.knights() & ours & !pinned {
+                sink.piece(board, Role::Knight, from, knight_attacks(from) & target);
             }
-            sink.piece(board, role, from, to);
         }
-    }
 
-    if sink.wants(Role::Pawn) {
-        pawn_moves(pos, king, target, pinned, sink);
-    }
-    if checkers.is_empty() && sink.wants(Role::King) {
-        castling(pos, king, sink);
+        // Sliders: a pinned slider stays on its pin line. Each role is
+        // written out, not looped over: a sink's `wants` then decides at
+        // compile time.
+        let sliders = |sink: &mut S, role, attacks: fn(Square, Bitboard) -> Bitboard| {
+            for from in board.by_role(role) & ours {
+                let mut to = attacks(from, occ) & target;
+                if pinned.contains(from) {
+                    to &= line(king, from);
+                }
+                sink.piece(board, role, from, to);
+            }
+        };
+        if sink.wants(Role::Bishop) {
+            sliders(sink, Role::Bishop, bishop_attacks);
+        }
+        if sink.wants(Role::Rook) {
+            sliders(sink, Role::Rook, rook_attacks);
+        }
+        if sink.wants(Role::Queen) {
+            sliders(sink, Role::Queen, |sq, occ| bishop_attacks(sq, occ) | rook_attacks(sq, occ));
+        }
+
+        if sink.wants(Role::Pawn) {
+            pawn_moves(pos, king, target, pinned, sink);
+        }
+        if pos.checkers.is_empty() && sink.wants(Role::King) {
+            castling(pos, king, sink);
+        }
     }
 }
 
@@ -365,6 +448,14 @@ impl Position {
     #[inline]
     pub fn generate_legal<S: BulkSink>(&self, sink: &mut S) {
         generate(self, sink);
+    }
+
+    /// A generator of the legal moves, for handing them over role by role
+    /// in several turns ([`LegalGenerator`]); None if the side to move has
+    /// no king, and so no legal move.
+    #[inline]
+    pub fn legal_generator(&self) -> Option<LegalGenerator<'_>> {
+        LegalGenerator::new(self)
     }
 
     /// All legal moves.
@@ -819,6 +910,41 @@ mod tests {
             moves += list.len();
         }
         assert!(moves > 10_000, "{moves}");
+    }
+
+    #[test]
+    fn a_generator_in_turns_gives_the_moves_of_one_turn() {
+        // One turn a role, the roles in a random order: together the
+        // turns give every legal move once, and each turn those of its
+        // role only (in double check, only the king's turn gives any).
+        let starts = corpus_positions();
+        let mut rng = XorShift::new(0x7e_a5ed);
+        let (mut moves, mut double_checks) = (0, 0);
+        for pos in random_positions(&starts, 30, 0x0007_ea5e) {
+            let mut all: Vec<Move> = pos.legal_moves().to_vec();
+            let Some(generator) = pos.legal_generator() else {
+                assert!(all.is_empty(), "{pos:?}");
+                continue;
+            };
+            let mut order = Role::ALL;
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i + 1));
+            }
+            let mut turns = Vec::new();
+            for role in order {
+                let mut list = MoveList::new();
+                generator.generate(&mut Wanted(Lister(&mut list), 1 << role.index()));
+                assert!(list.iter().all(|m| m.role() == Some(role)), "{role:?} in {pos:?}");
+                turns.extend(list);
+            }
+            all.sort_by_key(|m| format!("{m:?}"));
+            turns.sort_by_key(|m| format!("{m:?}"));
+            assert_eq!(turns, all, "{pos:?}");
+            moves += all.len();
+            double_checks += usize::from(pos.checkers().more_than_one());
+        }
+        assert!(moves > 10_000, "{moves}");
+        assert!(double_checks > 0);
     }
 
     #[test]

@@ -9,7 +9,11 @@
 //! the file of a pawn's origin (`a` to `h`, after every capital). The
 //! moves of the classes before a move's own are counted by `popcount`
 //! over the bulk sets; [`ordinal`] asks the generator for the roles of
-//! those classes only ([`BulkSink::wants`]).
+//! those classes only ([`BulkSink::wants`]). [`move_at`] asks for one role
+//! at a time, in the order of the classes, from a [`LegalGenerator`] that
+//! finds the pins and checks once, and stops at the class that holds the
+//! move: the roles of later classes are never generated (a bishop's move
+//! costs no test of the king's squares, a piece's move no pawn moves).
 //!
 //! Within a class, most of the order is an order of squares. A piece's
 //! SAN is its letter, `x` for a capture and the target square; with no
@@ -48,7 +52,8 @@
 
 use arrayvec::ArrayVec;
 use chess_core::{
-    Bitboard, Board, BulkSink, CastlingSide, MAX_MOVES, Move, Position, Role, Square,
+    Bitboard, Board, BulkSink, CastlingSide, LegalGenerator, MAX_MOVES, Move, Position, Role,
+    Square,
 };
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
@@ -103,8 +108,8 @@ struct Bulk {
     en_passant: ArrayVec<(Square, Square), 2>,
     /// Castlings: king and rook.
     castles: ArrayVec<(Square, Square), 2>,
-    /// The pieces of one class, for [`Bulk::keyed`]: square and targets.
-    class_pieces: ArrayVec<(Square, Bitboard), 64>,
+    /// The pieces of one class, for [`Bulk::keyed`].
+    class_pieces: ArrayVec<(Role, Square, Bitboard), 64>,
 }
 
 impl BulkSink for Bulk {
@@ -173,6 +178,42 @@ impl BulkSink for Only<'_> {
     }
 }
 
+/// A [`Bulk`] that wants the moves of the role with index `ROLE` only,
+/// and counts the pieces' moves it is given.
+struct One<'a, const ROLE: usize> {
+    bulk: &'a mut Bulk,
+    /// The moves of the pieces given (pawns' are not counted).
+    moves: usize,
+}
+
+impl<const ROLE: usize> BulkSink for One<'_, ROLE> {
+    #[inline(always)]
+    fn wants(&self, role: Role) -> bool {
+        role.index() == ROLE
+    }
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        self.moves += targets.count() as usize;
+        self.bulk.piece(board, role, from, targets);
+    }
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        self.bulk.pawns(board, targets, delta);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        self.bulk.pawn(board, from, targets);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.bulk.en_passant(from, to);
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.bulk.castle(king, rook);
+    }
+}
+
 /// The squares of the file with this index (0 for `a`).
 #[inline(always)]
 fn file_mask(file: usize) -> Bitboard {
@@ -191,12 +232,6 @@ const FILES_BELOW: [Bitboard; 8] = {
 };
 
 impl Bulk {
-    /// Fills `self` (empty) with the legal moves of `pos`.
-    #[inline(always)]
-    fn fill(&mut self, pos: &Position) {
-        pos.generate_legal(self);
-    }
-
     /// The number of legal moves in the classes before `class`.
     #[inline]
     fn count_before(&self, class: usize) -> usize {
@@ -228,29 +263,76 @@ impl Bulk {
         count
     }
 
-    /// The class of the legal move with index `wanted` in SAN order, and
-    /// its index within the class; None if there are not that many moves.
-    /// The pawn classes are counted only when the pieces' moves and
-    /// castling are fewer than `wanted`.
-    fn class_at(&self, mut wanted: usize) -> Option<(usize, usize)> {
-        let mut counts = [0; PAWN_A];
-        for &(role, _, targets) in &self.pieces {
-            counts[CLASS_OF_ROLE[role.index()]] += targets.count() as usize;
+    /// The class of the legal move with index `wanted` in SAN order, its
+    /// index within the class, and where the class's pieces start in
+    /// `self.pieces` (for a piece class: they are the last ones); None if
+    /// there are not that many moves.
+    ///
+    /// The moves are asked of `generator` a role at a time, in the order
+    /// of their classes, and counted as they come: the search stops at the
+    /// class that holds the move, so the roles of the classes after it are
+    /// never generated (the king's steps, with their tests for attacked
+    /// squares, come only for a move past the bishops'; the pawns only
+    /// for a pawn's move). The king's turn brings castling too, which is
+    /// counted after the knights.
+    fn class_at(
+        &mut self,
+        generator: &LegalGenerator<'_>,
+        mut wanted: usize,
+    ) -> Option<(usize, usize, usize)> {
+        let first = self.pieces.len();
+        if let Some(n) = self.turn::<{ Role::Bishop.index() }>(generator, &mut wanted) {
+            return Some((BISHOP, n, first));
         }
-        counts[CASTLE] = self.castles.len();
-        for (class, &n) in counts.iter().enumerate() {
-            match wanted.checked_sub(n) {
-                None => return Some((class, wanted)),
-                Some(rest) => wanted = rest,
-            }
+        let first = self.pieces.len();
+        if let Some(n) = self.turn::<{ Role::King.index() }>(generator, &mut wanted) {
+            return Some((KING, n, first));
         }
+        let first = self.pieces.len();
+        if let Some(n) = self.turn::<{ Role::Knight.index() }>(generator, &mut wanted) {
+            return Some((KNIGHT, n, first));
+        }
+        match wanted.checked_sub(self.castles.len()) {
+            None => return Some((CASTLE, wanted, self.pieces.len())),
+            Some(rest) => wanted = rest,
+        }
+        let first = self.pieces.len();
+        if let Some(n) = self.turn::<{ Role::Queen.index() }>(generator, &mut wanted) {
+            return Some((QUEEN, n, first));
+        }
+        let first = self.pieces.len();
+        if let Some(n) = self.turn::<{ Role::Rook.index() }>(generator, &mut wanted) {
+            return Some((ROOK, n, first));
+        }
+        generator.generate(&mut One::<{ Role::Pawn.index() }> { bulk: self, moves: 0 });
         for (file, n) in self.pawn_counts().into_iter().enumerate() {
             match wanted.checked_sub(n) {
-                None => return Some((PAWN_A + file, wanted)),
+                None => return Some((PAWN_A + file, wanted, self.pieces.len())),
                 Some(rest) => wanted = rest,
             }
         }
         None
+    }
+
+    /// One turn of [`Bulk::class_at`]: the moves of the piece role with
+    /// index `ROLE`, added to `self`. Gives the index of move `wanted`
+    /// among them if they are more than `wanted`, else takes their number
+    /// off `wanted`.
+    #[inline(always)]
+    fn turn<const ROLE: usize>(
+        &mut self,
+        generator: &LegalGenerator<'_>,
+        wanted: &mut usize,
+    ) -> Option<usize> {
+        let mut sink = One::<ROLE> { bulk: self, moves: 0 };
+        generator.generate(&mut sink);
+        match wanted.checked_sub(sink.moves) {
+            None => Some(*wanted),
+            Some(rest) => {
+                *wanted = rest;
+                None
+            }
+        }
     }
 
     /// The number of legal pawn moves from each file, `a` first (a
@@ -298,21 +380,6 @@ impl Bulk {
             }
         }
         survey
-    }
-
-    /// The squares that the pieces of the piece class `class` go to, and
-    /// those that two or more of them go to (whose moves need
-    /// disambiguation).
-    #[inline]
-    fn reached(&self, class: usize) -> (Bitboard, Bitboard) {
-        let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for &(role, _, targets) in &self.pieces {
-            if CLASS_OF_ROLE[role.index()] == class {
-                twice |= once & targets;
-                once |= targets;
-            }
-        }
-        (once, twice)
     }
 
     /// The origins of the legal pawn moves to `to`, en passant aside.
@@ -366,13 +433,13 @@ impl Bulk {
         // Gathered here and lent: a list of 64 places returned by value
         // would be copied whole.
         self.class_pieces.clear();
-        for &(role, from, targets) in &self.pieces {
-            if CLASS_OF_ROLE[role.index()] == class {
+        for &piece in &self.pieces {
+            if CLASS_OF_ROLE[piece.0.index()] == class {
                 // No more pieces than `self` has.
-                let _ = self.class_pieces.try_push((from, targets));
+                let _ = self.class_pieces.try_push(piece);
             }
         }
-        Keyed { letter: u64::from(CLASS_LETTERS[class]), occ, twice, pieces: &self.class_pieces }
+        Keyed::new(occ, class, twice, &self.class_pieces)
     }
 
     /// The legal castlings in SAN order: `O-O` before `O-O-O`.
@@ -405,11 +472,23 @@ struct Keyed<'a> {
     occ: Bitboard,
     /// The squares that two or more of the class's pieces go to.
     twice: Bitboard,
-    /// The class's pieces that have moves: square and targets.
-    pieces: &'a [(Square, Bitboard)],
+    /// The class's pieces that have moves: role, square and targets.
+    pieces: &'a [(Role, Square, Bitboard)],
 }
 
-impl Keyed<'_> {
+impl<'a> Keyed<'a> {
+    /// The keys of the moves of `pieces`, all of the piece class `class`,
+    /// which go to the squares of `twice` more than once.
+    #[inline]
+    fn new(
+        occ: Bitboard,
+        class: usize,
+        twice: Bitboard,
+        pieces: &'a [(Role, Square, Bitboard)],
+    ) -> Keyed<'a> {
+        Keyed { letter: u64::from(CLASS_LETTERS[class]), occ, twice, pieces }
+    }
+
     /// The key (index bits zero) of the move from `from` to `to`: only a
     /// move to a square of `twice` looks for the other origins, to
     /// disambiguate.
@@ -419,8 +498,8 @@ impl Keyed<'_> {
             let others = self
                 .pieces
                 .iter()
-                .filter(|p| p.0 != from && p.1.contains(to))
-                .fold(Bitboard::EMPTY, |set, p| set.with(p.0));
+                .filter(|p| p.1 != from && p.2.contains(to))
+                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
             disambiguated(self.letter, from, others)
         } else {
             self.letter
@@ -432,7 +511,7 @@ impl Keyed<'_> {
     /// its pieces go to whose key is below `key`.
     fn below_shared(&self, key: u64) -> usize {
         let mut below = 0;
-        for &(from, targets) in self.pieces {
+        for &(_, from, targets) in self.pieces {
             for to in targets & self.twice {
                 below += usize::from(self.key(from, to) < key);
             }
@@ -446,7 +525,7 @@ impl Keyed<'_> {
     /// caller's: it is large (it holds the class of any position), and
     /// only the part filled is touched.
     fn shared_keys(&self, keys: &mut ArrayVec<u64, MAX_MOVES>) {
-        for &(from, targets) in self.pieces {
+        for &(_, from, targets) in self.pieces {
             for to in targets & self.twice {
                 // No class has more moves than the position.
                 let _ = keys.try_push(self.key(from, to) | (from.index() << 6 | to.index()) as u64);
@@ -764,29 +843,31 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// disambiguation (the hint [`san::Played::sole_origin`], which spares a
 /// writer the search); false when not known (pawn moves and castling).
 pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)> {
+    let generator = pos.legal_generator()?;
     let mut bulk = Bulk::default();
-    bulk.fill(pos);
-    let (class, wanted) = bulk.class_at(usize::from(ordinal))?;
+    let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal))?;
     let board = pos.board();
     if class < PAWN_A && class != CASTLE {
         // A piece's move. Those to squares no other piece of the class
         // goes to sort by their squares' names; the few to shared squares
         // (which need disambiguation) are keyed and sorted, and each falls
         // after the plain moves below it.
-        let (reached, twice) = bulk.reached(class);
+        // The class's pieces: those of the last role generated.
+        let pieces = bulk.pieces.get(first..).unwrap_or_default();
+        let (reached, twice) = reached(pieces);
         let occ = board.occupied();
         let plain = reached & !twice;
         // The keyed moves before the one wanted, if that is a plain move.
         let mut passed = 0;
         if !twice.is_empty() {
             let mut shared = ArrayVec::new();
-            bulk.keyed(occ, class, twice).shared_keys(&mut shared);
+            Keyed::new(occ, class, twice, pieces).shared_keys(&mut shared);
             for (j, &key) in shared.iter().enumerate() {
                 let at = plain_below(plain, occ, key) + j;
                 if at == wanted {
                     let (from, to) =
                         (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
-                    let &(role, _, _) = bulk.pieces.iter().find(|p| p.1 == from)?;
+                    let &(role, _, _) = pieces.iter().find(|p| p.1 == from)?;
                     let capture = board.role_at(to);
                     return Some((
                         Move::Normal { role, from, capture, to, promotion: None },
@@ -805,8 +886,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
             None => nth_by_name(quiet, n),
             Some(n) => nth_by_name(plain & occ, n),
         }?;
-        let &(role, from, _) =
-            bulk.pieces.iter().find(|p| CLASS_OF_ROLE[p.0.index()] == class && p.2.contains(to))?;
+        let &(role, from, _) = pieces.iter().find(|p| p.2.contains(to))?;
         let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
         // No other piece of the class goes to `to`.
         return Some((m, true));
@@ -836,6 +916,18 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
     // The class left: castling.
     let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
     Some((Move::Castle { king, rook }, false))
+}
+
+/// The squares that `pieces` (of one class) go to, and those that two or
+/// more of them go to (whose moves need disambiguation).
+#[inline]
+fn reached(pieces: &[(Role, Square, Bitboard)]) -> (Bitboard, Bitboard) {
+    let (mut once, mut twice) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for &(_, _, targets) in pieces {
+        twice |= once & targets;
+        once |= targets;
+    }
+    (once, twice)
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move
