@@ -112,9 +112,9 @@ impl GameDecoder {
     /// string between games it is. `on_event` sees each element of the
     /// movetext as it is decoded, as a [`Walker`](san::Walker) over the
     /// finished game will yield it (moves with their positions, ply and
-    /// depth), with the hint [`Played::sole_origin`] where the decoder
-    /// knows it: a writer can write the game as it comes, without walking
-    /// it again. The elements of a game that ends in an error come too.
+    /// depth), with the hints [`Played::sole_origin`] and [`Played::mate`]
+    /// where the decoder knows them: a writer can write the game as it
+    /// comes, without walking it again. The elements of a game that ends in an error come too.
     ///
     /// # Errors
     ///
@@ -250,22 +250,36 @@ fn start(tags: Tags, offset: u64, spare: Option<ReplayedGame>) -> Result<GameBui
 }
 
 /// Plays a move sequence.
+///
+/// Each move is found one step ahead of its event: a move that gives
+/// check and has a move after it in the sequence does not mate, and the
+/// event says so (the hint [`Played::mate`]), sparing a writer the search
+/// for an answer to the check. An ordinal past the end of its position's
+/// moves is reported after the event of the move before it, as if it had
+/// not been looked at early.
 fn play(
     builder: &mut GameBuilder,
     moves: Moves<'_>,
     on_event: &mut impl FnMut(Event<'_>),
 ) -> Result<(), DecodeError> {
-    builder.reserve(moves.ordinals.len());
-    for (i, &ordinal) in moves.ordinals.iter().enumerate() {
-        let pos = builder.position();
-        let Some((m, sole_origin)) = move_at_hinted(pos, ordinal) else {
+    let ordinals = moves.ordinals;
+    let Some(&first) = ordinals.first() else { return Ok(()) };
+    builder.reserve(ordinals.len());
+    let mut next = move_at_hinted(builder.position(), first);
+    for i in 0..ordinals.len() {
+        let Some((m, sole_origin)) = next else {
+            let pos = builder.position();
+            let ordinal = ordinals.get(i).copied().unwrap_or_default();
             let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
             return Err(DecodeError { offset: moves.at + i as u64, kind });
         };
         // `move_at` gives only legal moves: not looked for again.
-        // The hint spares a writer the search for other origins.
         let played = builder.play_unchecked_event(m);
-        on_event(Event::Move(Played { sole_origin, ..played }));
+        next = ordinals.get(i + 1).and_then(|&ordinal| move_at_hinted(played.after, ordinal));
+        // The hints spare a writer the search for other origins, and for
+        // an answer to a check when a move follows.
+        let mate = next.map(|_| false);
+        on_event(Event::Move(Played { sole_origin, mate, ..played }));
     }
     Ok(())
 }
@@ -370,7 +384,7 @@ impl<R: Read> Iterator for Decoder<R> {
 
 #[cfg(test)]
 mod tests {
-    use san::{GameBuilder, Walker};
+    use san::{GameBuilder, San, Walker};
 
     use super::*;
     use crate::{EncodeOptions, encode_game};
@@ -388,17 +402,23 @@ mod tests {
 
         let mut given = Vec::new();
         let mut hinted = 0;
+        let mut mate_hints = 0;
         let mut decoder = GameDecoder::new();
         let mut records = RecordReader::new(&bytes[..]);
         let mut game = None;
         while let Some(next) = records.next_record() {
             let (offset, record) = next.unwrap();
             let on_event = &mut |event: Event<'_>| {
-                // The walker knows no hint: the decoder's are left out.
+                // The walker knows no hint: the decoder's are left out,
+                // once found true.
                 let event = match event {
                     Event::Move(played) => {
                         hinted += usize::from(played.sole_origin);
-                        Event::Move(Played { sole_origin: false, ..played })
+                        if let Some(mate) = played.mate {
+                            assert_eq!(mate, played.after.is_checkmate(), "{played:?}");
+                            mate_hints += 1;
+                        }
+                        Event::Move(Played { sole_origin: false, mate: None, ..played })
                     }
                     other => other,
                 };
@@ -419,6 +439,39 @@ mod tests {
         assert_eq!(given, walked);
         // Nf3 (twice) and Nc6 need no disambiguation, and say so.
         assert_eq!(hinted, 3);
+        // A move with another after it in its record does not mate, and
+        // says so: e4 (before e5) and f4 (before exf4). The NAG, the
+        // escape and the variations end the other records.
+        assert_eq!(mate_hints, 2);
+    }
+
+    #[test]
+    fn a_check_with_a_move_after_it_is_not_mate() {
+        // Two checks, each answered: they say they do not mate. The last
+        // move has none after it and says nothing (a writer that needs to
+        // know finds out).
+        let mut b = GameBuilder::new();
+        for san in ["e4", "f6", "Qh5+", "g6", "Qxg6+", "hxg6", "d4", "Rxh2", "Rxh2", "e5"] {
+            b.san(san.as_bytes()).unwrap();
+        }
+        let mut bytes = Vec::new();
+        encode_game(&b.finish(), EncodeOptions::default(), &mut bytes).unwrap();
+        let mut hints = Vec::new();
+        let mut decoder = GameDecoder::new();
+        let mut records = RecordReader::new(&bytes[..]);
+        while let Some(next) = records.next_record() {
+            let (offset, record) = next.unwrap();
+            let on_event = &mut |event: Event<'_>| {
+                if let Event::Move(played) = event {
+                    hints.push((San::from_played(&played).to_string(), played.mate));
+                }
+            };
+            decoder.record(offset, &record, on_event).unwrap();
+        }
+        let checks: Vec<_> = hints.iter().filter(|(san, _)| san.ends_with('+')).collect();
+        assert_eq!(checks.len(), 2, "{hints:?}");
+        assert!(checks.iter().all(|(_, mate)| *mate == Some(false)), "{hints:?}");
+        assert_eq!(hints.last(), Some(&("e5".to_string(), None)));
     }
 
     #[test]
