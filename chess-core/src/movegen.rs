@@ -197,7 +197,7 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
 ///     fn castle(&mut self, _: Square, _: Square) {}
 /// }
 /// let start = Position::new();
-/// let Some(generator) = start.legal_generator() else { unreachable!() };
+/// let generator = start.legal_generator().expect("White has a king");
 /// let mut knights = Count(Role::Knight, 0);
 /// generator.generate(&mut knights);
 /// let mut pawns = Count(Role::Pawn, 0);

@@ -280,54 +280,48 @@ impl Bulk {
         generator: &LegalGenerator<'_>,
         mut wanted: usize,
     ) -> Option<(usize, usize, usize)> {
-        let first = self.pieces.len();
-        if let Some(n) = self.turn::<{ Role::Bishop.index() }>(generator, &mut wanted) {
-            return Some((BISHOP, n, first));
-        }
-        let first = self.pieces.len();
-        if let Some(n) = self.turn::<{ Role::King.index() }>(generator, &mut wanted) {
-            return Some((KING, n, first));
-        }
-        let first = self.pieces.len();
-        if let Some(n) = self.turn::<{ Role::Knight.index() }>(generator, &mut wanted) {
-            return Some((KNIGHT, n, first));
-        }
-        match wanted.checked_sub(self.castles.len()) {
-            None => return Some((CASTLE, wanted, self.pieces.len())),
-            Some(rest) => wanted = rest,
-        }
-        let first = self.pieces.len();
-        if let Some(n) = self.turn::<{ Role::Queen.index() }>(generator, &mut wanted) {
-            return Some((QUEEN, n, first));
-        }
-        let first = self.pieces.len();
-        if let Some(n) = self.turn::<{ Role::Rook.index() }>(generator, &mut wanted) {
-            return Some((ROOK, n, first));
-        }
-        generator.generate(&mut One::<{ Role::Pawn.index() }> { bulk: self, moves: 0 });
-        for (file, n) in self.pawn_counts().into_iter().enumerate() {
-            match wanted.checked_sub(n) {
-                None => return Some((PAWN_A + file, wanted, self.pieces.len())),
-                Some(rest) => wanted = rest,
-            }
-        }
-        None
+        let wanted = &mut wanted;
+        self.turn::<{ Role::Bishop.index() }>(generator, BISHOP, wanted)
+            .or_else(|| self.turn::<{ Role::King.index() }>(generator, KING, wanted))
+            .or_else(|| self.turn::<{ Role::Knight.index() }>(generator, KNIGHT, wanted))
+            .or_else(|| match wanted.checked_sub(self.castles.len()) {
+                None => Some((CASTLE, *wanted, self.pieces.len())),
+                Some(rest) => {
+                    *wanted = rest;
+                    None
+                }
+            })
+            .or_else(|| self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted))
+            .or_else(|| self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted))
+            .or_else(|| {
+                generator.generate(&mut One::<{ Role::Pawn.index() }> { bulk: self, moves: 0 });
+                for (file, n) in self.pawn_counts().into_iter().enumerate() {
+                    match wanted.checked_sub(n) {
+                        None => return Some((PAWN_A + file, *wanted, self.pieces.len())),
+                        Some(rest) => *wanted = rest,
+                    }
+                }
+                None
+            })
     }
 
     /// One turn of [`Bulk::class_at`]: the moves of the piece role with
-    /// index `ROLE`, added to `self`. Gives the index of move `wanted`
-    /// among them if they are more than `wanted`, else takes their number
-    /// off `wanted`.
+    /// index `ROLE`, of the class `class`, added to `self`. If they are
+    /// more than `wanted`, gives the class, the index of move `wanted`
+    /// among them and where they start in `self.pieces`; else takes their
+    /// number off `wanted`.
     #[inline(always)]
     fn turn<const ROLE: usize>(
         &mut self,
         generator: &LegalGenerator<'_>,
+        class: usize,
         wanted: &mut usize,
-    ) -> Option<usize> {
+    ) -> Option<(usize, usize, usize)> {
+        let first = self.pieces.len();
         let mut sink = One::<ROLE> { bulk: self, moves: 0 };
         generator.generate(&mut sink);
         match wanted.checked_sub(sink.moves) {
-            None => Some(*wanted),
+            None => Some((class, *wanted, first)),
             Some(rest) => {
                 *wanted = rest;
                 None
