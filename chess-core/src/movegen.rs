@@ -1,8 +1,10 @@
 //! Legal move generation.
 //!
-//! One generator, [`generate`], walks the position once and reports moves in
-//! bulk (a piece and its target set, or a set of pawn targets with a fixed
-//! offset) to a [`BulkSink`]. Two sinks of its own exist: one that writes
+//! One generator, [`LegalGenerator`], reports moves in bulk (a piece and
+//! its target set, or a set of pawn targets with a fixed offset) to a
+//! [`BulkSink`]: what every role's moves depend on (the king, the check,
+//! the pins) is found once, and each turn hands over the roles its sink
+//! wants; [`generate`] is one turn for every role. Two sinks of its own exist: one that writes
 //! `Move`s into a [`MoveList`], and one that only counts them with
 //! `popcount`, which is what makes perft's last ply cheap. Both see exactly
 //! the same moves.
