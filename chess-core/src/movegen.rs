@@ -254,12 +254,20 @@ impl<'a> LegalGenerator<'a> {
         let occ = board.occupied();
 
         // King steps: the king is taken off the board so that a slider's
-        // ray passes through its old square. The steps are tested
+        // ray passes through its old square. Two steps or more are tested
         // together: one look at each enemy piece, not one at each piece
-        // for each step.
+        // for each step. A single step (a castled king behind its pawns,
+        // often) is tested alone: the attacks on one square are fewer
+        // tables to read than the enemy pieces.
         if sink.wants(Role::King) {
             let steps = king_attacks(king) & !ours;
-            let safe = if steps.is_nonempty() {
+            let safe = if let Some(step) = steps.single() {
+                if board.is_attacked(step, them, occ.without(king)) {
+                    Bitboard::EMPTY
+                } else {
+                    steps
+                }
+            } else if steps.is_nonempty() {
                 steps & !board.attacked_in(steps, them, occ.without(king))
             } else {
                 steps
