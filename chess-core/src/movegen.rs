@@ -199,11 +199,12 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
 ///     fn castle(&mut self, _: Square, _: Square) {}
 /// }
 /// let start = Position::new();
-/// let generator = start.legal_generator().expect("White has a king");
-/// let mut knights = Count(Role::Knight, 0);
-/// generator.generate(&mut knights);
-/// let mut pawns = Count(Role::Pawn, 0);
-/// generator.generate(&mut pawns);
+/// let (mut knights, mut pawns) = (Count(Role::Knight, 0), Count(Role::Pawn, 0));
+/// // None only for a side without a king.
+/// if let Some(generator) = start.legal_generator() {
+///     generator.generate(&mut knights);
+///     generator.generate(&mut pawns);
+/// }
 /// assert_eq!((knights.1, pawns.1), (4, 16));
 /// ```
 #[derive(Clone, Copy, Debug)]
@@ -306,7 +307,7 @@ impl<'a> LegalGenerator<'a> {
             sliders(sink, Role::Rook, rook_attacks);
         }
         if sink.wants(Role::Queen) {
-            sliders(sink, Role::Queen, |sq, occ| bishop_attacks(sq, occ) | rook_attacks(sq, occ));
+            sliders(sink, Role::Queen, queen_attacks);
         }
 
         if sink.wants(Role::Pawn) {

@@ -114,7 +114,8 @@ impl GameDecoder {
     /// finished game will yield it (moves with their positions, ply and
     /// depth), with the hints [`Played::sole_origin`] and [`Played::mate`]
     /// where the decoder knows them: a writer can write the game as it
-    /// comes, without walking it again. The elements of a game that ends in an error come too.
+    /// comes, without walking it again. The elements of a game that ends
+    /// in an error come too.
     ///
     /// # Errors
     ///
@@ -266,10 +267,9 @@ fn play(
     let Some(&first) = ordinals.first() else { return Ok(()) };
     builder.reserve(ordinals.len());
     let mut next = move_at_hinted(builder.position(), first);
-    for i in 0..ordinals.len() {
+    for (i, &ordinal) in ordinals.iter().enumerate() {
         let Some((m, sole_origin)) = next else {
             let pos = builder.position();
-            let ordinal = ordinals.get(i).copied().unwrap_or_default();
             let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
             return Err(DecodeError { offset: moves.at + i as u64, kind });
         };

@@ -148,48 +148,32 @@ impl BulkSink for Bulk {
 }
 
 /// A [`Bulk`] that wants the moves of some roles only, by bit
-/// `Role::index`.
-struct Only<'a>(&'a mut Bulk, u8);
-
-impl BulkSink for Only<'_> {
-    #[inline(always)]
-    fn wants(&self, role: Role) -> bool {
-        self.1 >> role.index() & 1 != 0
-    }
-    #[inline(always)]
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-        self.0.piece(board, role, from, targets);
-    }
-    #[inline(always)]
-    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
-        self.0.pawns(board, targets, delta);
-    }
-    #[inline(always)]
-    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
-        self.0.pawn(board, from, targets);
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.0.en_passant(from, to);
-    }
-    #[inline(always)]
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.0.castle(king, rook);
-    }
-}
-
-/// A [`Bulk`] that wants the moves of the role with index `ROLE` only,
-/// and counts the pieces' moves it is given.
-struct One<'a, const ROLE: usize> {
+/// `Role::index`, and counts the pieces' moves it is given (a caller that
+/// does not read the count pays nothing for it: the compiler drops it).
+struct Only<'a> {
     bulk: &'a mut Bulk,
+    roles: u8,
     /// The moves of the pieces given (pawns' are not counted).
     moves: usize,
 }
 
-impl<const ROLE: usize> BulkSink for One<'_, ROLE> {
+impl<'a> Only<'a> {
+    #[inline(always)]
+    fn new(bulk: &'a mut Bulk, roles: u8) -> Only<'a> {
+        Only { bulk, roles, moves: 0 }
+    }
+
+    /// Wanting the role with index `role` alone.
+    #[inline(always)]
+    fn role(bulk: &'a mut Bulk, role: usize) -> Only<'a> {
+        Only::new(bulk, 1 << role)
+    }
+}
+
+impl BulkSink for Only<'_> {
     #[inline(always)]
     fn wants(&self, role: Role) -> bool {
-        role.index() == ROLE
+        self.roles >> role.index() & 1 != 0
     }
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
@@ -294,7 +278,7 @@ impl Bulk {
             .or_else(|| self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted))
             .or_else(|| self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted))
             .or_else(|| {
-                generator.generate(&mut One::<{ Role::Pawn.index() }> { bulk: self, moves: 0 });
+                generator.generate(&mut Only::role(self, Role::Pawn.index()));
                 for (file, n) in self.pawn_counts().into_iter().enumerate() {
                     match wanted.checked_sub(n) {
                         None => return Some((PAWN_A + file, *wanted, self.pieces.len())),
@@ -318,7 +302,7 @@ impl Bulk {
         wanted: &mut usize,
     ) -> Option<(usize, usize, usize)> {
         let first = self.pieces.len();
-        let mut sink = One::<ROLE> { bulk: self, moves: 0 };
+        let mut sink = Only::role(self, ROLE);
         generator.generate(&mut sink);
         match wanted.checked_sub(sink.moves) {
             None => Some((class, *wanted, first)),
@@ -755,7 +739,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk::default();
     // The moves of the classes after this one do not count.
-    pos.generate_legal(&mut Only(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
+    pos.generate_legal(&mut Only::new(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
