@@ -6,7 +6,11 @@
 //!   `pgn-tests` and prints its table (see [`conformance`]).
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]` runs the cargo-fuzz
 //!   targets of `fuzz/` in turn (see [`fuzz`]).
+//! - `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN]` measures
+//!   the PGC codec's size and speed targets against `pgn check` (see
+//!   [`bench`]).
 
+mod bench;
 mod conformance;
 mod fuzz;
 mod tidy;
@@ -22,7 +26,10 @@ tasks:
   conformance [--full] run the conformance harness (--full: also the long suites)
   fuzz [--seconds N] [TARGET...]
                        run the fuzz targets (all by default) for N seconds each
-                       (default 60); needs cargo-fuzz";
+                       (default 60); needs cargo-fuzz
+  bench-pgc [--runs N] [--file PGN] [--pgn BIN] [--threads N]
+                       PGC size against the reduced export, and encode and
+                       decode against `pgn check` (default: the gnuchess book)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -31,6 +38,7 @@ fn main() -> ExitCode {
         Some((task, rest)) if task == "tidy" && rest.is_empty() => tidy::main(&root),
         Some((task, rest)) if task == "conformance" => conformance::main(&root, rest),
         Some((task, rest)) if task == "fuzz" => fuzz::main(&root, rest),
+        Some((task, rest)) if task == "bench-pgc" => bench::main(&root, rest),
         Some((task, _)) if task == "help" || task == "--help" || task == "-h" => {
             println!("{USAGE}");
             ExitCode::SUCCESS
