@@ -8,7 +8,7 @@
 //!   targets of `fuzz/` in turn (see [`fuzz`]).
 //! - `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN]` measures
 //!   the PGC codec's size and speed targets against `pgn check` (see
-//!   [`bench`]).
+//!   [`mod@bench`]).
 
 mod bench;
 mod conformance;
