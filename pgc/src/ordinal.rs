@@ -50,11 +50,14 @@
 //! `O-O` of `O-O-O`, and then the mark of `O-O` (`+` or `#`) meets the `-`
 //! of `O-O-O`, which sorts above both, so `O-O+` stays before `O-O-O`.
 
+use std::ops::ControlFlow;
+
 use arrayvec::ArrayVec;
 use chess_core::{
     Bitboard, Board, BulkSink, CastlingSide, LegalGenerator, MAX_MOVES, Move, Position, Role,
     Square,
 };
+use multiversion::multiversion;
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
 const INDEX_BITS: u32 = 16;
@@ -217,7 +220,7 @@ const FILES_BELOW: [Bitboard; 8] = {
 
 impl Bulk {
     /// The number of legal moves in the classes before `class`.
-    #[inline]
+    #[inline(always)]
     fn count_before(&self, class: usize) -> usize {
         let mut count = 0;
         for &(role, _, targets) in &self.pieces {
@@ -249,8 +252,8 @@ impl Bulk {
 
     /// The class of the legal move with index `wanted` in SAN order, its
     /// index within the class, and where the class's pieces start in
-    /// `self.pieces` (for a piece class: they are the last ones); None if
-    /// there are not that many moves.
+    /// `self.pieces` (for a piece class: they are the last ones), as a
+    /// break; no break if there are not that many moves.
     ///
     /// The moves are asked of `generator` a role at a time, in the order
     /// of their classes, and counted as they come: the search stops at the
@@ -259,56 +262,63 @@ impl Bulk {
     /// squares, come only for a move past the bishops'; the pawns only
     /// for a pawn's move). The king's turn brings castling too, which is
     /// counted after the knights.
+    ///
+    /// Each turn breaks with what it found or goes on, one `?` a turn:
+    /// no closure, which would be compiled on its own, without the CPU
+    /// features of the copy of [`move_at_hinted`] that runs it.
+    #[inline(always)]
     fn class_at(
         &mut self,
         generator: &LegalGenerator<'_>,
         mut wanted: usize,
-    ) -> Option<(usize, usize, usize)> {
+    ) -> ControlFlow<(usize, usize, usize)> {
         let wanted = &mut wanted;
-        self.turn::<{ Role::Bishop.index() }>(generator, BISHOP, wanted)
-            .or_else(|| self.turn::<{ Role::King.index() }>(generator, KING, wanted))
-            .or_else(|| self.turn::<{ Role::Knight.index() }>(generator, KNIGHT, wanted))
-            .or_else(|| match wanted.checked_sub(self.castles.len()) {
-                None => Some((CASTLE, *wanted, self.pieces.len())),
-                Some(rest) => {
-                    *wanted = rest;
-                    None
-                }
-            })
-            .or_else(|| self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted))
-            .or_else(|| self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted))
-            .or_else(|| {
-                generator.generate(&mut Only::role(self, Role::Pawn.index()));
-                for (file, n) in self.pawn_counts().into_iter().enumerate() {
-                    match wanted.checked_sub(n) {
-                        None => return Some((PAWN_A + file, *wanted, self.pieces.len())),
-                        Some(rest) => *wanted = rest,
-                    }
-                }
-                None
-            })
+        self.turn::<{ Role::Bishop.index() }>(generator, BISHOP, wanted)?;
+        self.turn::<{ Role::King.index() }>(generator, KING, wanted)?;
+        self.turn::<{ Role::Knight.index() }>(generator, KNIGHT, wanted)?;
+        let castles = self.castles.len();
+        Self::count_off(CASTLE, castles, self.pieces.len(), wanted)?;
+        self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted)?;
+        self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted)?;
+        generator.generate(&mut Only::role(self, Role::Pawn.index()));
+        for (file, n) in self.pawn_counts().into_iter().enumerate() {
+            Self::count_off(PAWN_A + file, n, self.pieces.len(), wanted)?;
+        }
+        ControlFlow::Continue(())
     }
 
     /// One turn of [`Bulk::class_at`]: the moves of the piece role with
-    /// index `ROLE`, of the class `class`, added to `self`. If they are
-    /// more than `wanted`, gives the class, the index of move `wanted`
-    /// among them and where they start in `self.pieces`; else takes their
-    /// number off `wanted`.
+    /// index `ROLE`, of the class `class`, added to `self`, and counted
+    /// off `wanted` ([`Bulk::count_off`]).
     #[inline(always)]
     fn turn<const ROLE: usize>(
         &mut self,
         generator: &LegalGenerator<'_>,
         class: usize,
         wanted: &mut usize,
-    ) -> Option<(usize, usize, usize)> {
+    ) -> ControlFlow<(usize, usize, usize)> {
         let first = self.pieces.len();
         let mut sink = Only::role(self, ROLE);
         generator.generate(&mut sink);
-        match wanted.checked_sub(sink.moves) {
-            None => Some((class, *wanted, first)),
+        Self::count_off(class, sink.moves, first, wanted)
+    }
+
+    /// The `moves` moves of class `class` (pieces from `first` in
+    /// `self.pieces`): breaks with the class, the index of move `wanted`
+    /// among them and `first` if they are more than `wanted`; else takes
+    /// their number off `wanted`.
+    #[inline(always)]
+    fn count_off(
+        class: usize,
+        moves: usize,
+        first: usize,
+        wanted: &mut usize,
+    ) -> ControlFlow<(usize, usize, usize)> {
+        match wanted.checked_sub(moves) {
+            None => ControlFlow::Break((class, *wanted, first)),
             Some(rest) => {
                 *wanted = rest;
-                None
+                ControlFlow::Continue(())
             }
         }
     }
@@ -487,6 +497,7 @@ impl<'a> Keyed<'a> {
 
     /// The number of the class's moves to the squares that two or more of
     /// its pieces go to whose key is below `key`.
+    #[inline(always)]
     fn below_shared(&self, key: u64) -> usize {
         let mut below = 0;
         for &(_, from, targets) in self.pieces {
@@ -526,7 +537,7 @@ impl<'a> Keyed<'a> {
 /// sorts after every rank digit, and a rank (`Ra1d1`) after the digits
 /// below it and after its own, which ends the plain SAN (`Ra1`), its
 /// prefix.
-#[inline]
+#[inline(always)]
 fn plain_below(plain: Bitboard, occ: Bitboard, key: u64) -> usize {
     let [_, second, third, ..] = key.to_be_bytes();
     let Some(file) = second.checked_sub(b'a').map(usize::from).filter(|&f| f < 8) else {
@@ -546,7 +557,7 @@ fn plain_below(plain: Bitboard, occ: Bitboard, key: u64) -> usize {
 /// one): the SAN order of the moves of a piece class when no move needs
 /// disambiguation. Quiet moves come first (`x` sorts after every file
 /// letter), each part by file, then rank.
-#[inline]
+#[inline(always)]
 fn names_before(set: Bitboard, occ: Bitboard, to: Square) -> usize {
     let quiet = set & !occ;
     if occ.contains(to) {
@@ -582,7 +593,7 @@ fn weighted_before(set: Bitboard, to: Square) -> usize {
 /// The pawn move with index `n` among the moves to `set` in SAN order (by
 /// the target square's name, the promotions of a square by their
 /// letters): its target and promotion.
-#[inline]
+#[inline(always)]
 fn nth_weighted(set: Bitboard, mut n: usize) -> Option<(Square, Option<Role>)> {
     for file in 0..8 {
         for to in set & file_mask(file) {
@@ -628,7 +639,7 @@ fn promotion_rank(promotion: Option<Role>) -> Option<bool> {
 /// The set is turned over its a1–h8 diagonal, which swaps file and rank:
 /// the order of names becomes the order of square indexes, and the
 /// square wanted is the set's `n`-th lowest.
-#[inline]
+#[inline(always)]
 fn nth_by_name(set: Bitboard, n: usize) -> Option<Square> {
     let mut turned = flipped(set.0);
     for _ in 0..n {
@@ -711,6 +722,13 @@ fn class_of(m: Move) -> Option<usize> {
 /// position with more than 256 legal moves has one (a game from the
 /// standard start never has more than 218), and PGC cannot write it.
 ///
+/// It counts moves with `popcount`, which the CPU's POPCNT instruction
+/// does in one step where the default x86-64 target has a dozen. The
+/// function is compiled twice, with and without it (the `multiversion`
+/// crate), and the first call picks the copy the CPU can run; the helpers
+/// it counts with are inlined (`#[inline(always)]`) so that they are in
+/// both copies.
+///
 /// ```
 /// use chess_core::{Move, Position, Role, Square};
 ///
@@ -735,6 +753,7 @@ fn class_of(m: Move) -> Option<usize> {
 /// };
 /// assert_eq!(pgc::ordinal(&pos, nc6), None);
 /// ```
+#[multiversion(targets("x86_64+popcnt"))]
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk::default();
@@ -820,10 +839,13 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// its role can make to its square, so that its SAN needs no
 /// disambiguation (the hint [`san::Played::sole_origin`], which spares a
 /// writer the search); false when not known (pawn moves and castling).
+///
+/// Compiled twice, as [`ordinal`] is, and run as the CPU allows.
+#[multiversion(targets("x86_64+popcnt"))]
 pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)> {
     let generator = pos.legal_generator()?;
     let mut bulk = Bulk::default();
-    let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal))?;
+    let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal)).break_value()?;
     let board = pos.board();
     if class < PAWN_A && class != CASTLE {
         // A piece's move. Those to squares no other piece of the class
