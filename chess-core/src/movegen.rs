@@ -4,10 +4,10 @@
 //! its target set, or a set of pawn targets with a fixed offset) to a
 //! [`BulkSink`]: what every role's moves depend on (the king, the check,
 //! the pins) is found once, and each turn hands over the roles its sink
-//! wants; [`generate`] is one turn for every role. Two sinks of its own exist: one that writes
-//! `Move`s into a [`MoveList`], and one that only counts them with
-//! `popcount`, which is what makes perft's last ply cheap. Both see exactly
-//! the same moves.
+//! wants; [`generate`] is one turn for every role. Two sinks of its own
+//! exist: one that writes `Move`s into a [`MoveList`], and one that only
+//! counts them with `popcount`, which is what makes perft's last ply
+//! cheap. Both see exactly the same moves.
 //!
 //! Legality is exact, not pseudo-legal: pinned pieces move only along their
 //! pin line, in check only evasions are produced, the king never steps into
