@@ -4,11 +4,15 @@
 //! [FILE.pgc [GAMES]]`. The games are random ones, or the main lines of
 //! the first GAMES (20,000) games of a PGC file. Not a benchmark (the best
 //! of a few rounds, no statistics), a sanity check of the cost per ply.
+//!
+//! It also times the generator's turn for each role alone, counting the
+//! moves it hands over: what a move of each class costs `move_at`, which
+//! asks for the roles in SAN order and stops at the move's class.
 
 use std::hint::black_box;
 use std::time::Instant;
 
-use chess_core::{Move, Position};
+use chess_core::{Bitboard, Board, BulkSink, Move, Position, Role, Square};
 use san::ReplayedMove;
 use testkit::XorShift;
 
@@ -35,6 +39,34 @@ fn time(
         best = best.min(start.elapsed().as_nanos() as f64 / plies as f64);
     }
     best
+}
+
+/// Counts the moves of the roles it wants (by bit `Role::index`), as
+/// `move_at` counts the classes before a move's.
+struct Count {
+    roles: u8,
+    moves: u32,
+}
+
+impl BulkSink for Count {
+    fn wants(&self, role: Role) -> bool {
+        self.roles >> role.index() & 1 != 0
+    }
+    fn piece(&mut self, _: &Board, _: Role, _: Square, targets: Bitboard) {
+        self.moves += targets.count();
+    }
+    fn pawns(&mut self, _: &Board, targets: Bitboard, _: i32) {
+        self.moves += targets.count();
+    }
+    fn pawn(&mut self, _: &Board, _: Square, targets: Bitboard) {
+        self.moves += targets.count();
+    }
+    fn en_passant(&mut self, _: Square, _: Square) {
+        self.moves += 1;
+    }
+    fn castle(&mut self, _: Square, _: Square) {
+        self.moves += 1;
+    }
 }
 
 /// The main lines of the first `limit` games of the PGC file at `path`,
@@ -121,4 +153,27 @@ fn main() {
     println!("count:       {:6.1} ns", count - replay);
     println!("ordinal:     {:6.1} ns", ordinal - replay);
     println!("move_at:     {:6.1} ns", move_at - replay);
+
+    // No role at all is the generator's set-up: the king, checks, pins.
+    println!("the generator's turn for one role, counting its moves:");
+    let roles = [
+        ("set-up", 0),
+        ("pawns", 1),
+        ("knights", 2),
+        ("bishops", 4),
+        ("rooks", 8),
+        ("queens", 16),
+        ("king", 32),
+        ("all", 63),
+    ];
+    for (name, roles) in roles {
+        let turn = time(&games, rounds, |pos, _, _| {
+            if let Some(generator) = pos.legal_generator() {
+                let mut count = Count { roles, moves: 0 };
+                generator.generate(&mut count);
+                black_box(count.moves);
+            }
+        });
+        println!("{name:12} {:6.1} ns", turn - replay);
+    }
 }
