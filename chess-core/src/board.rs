@@ -215,10 +215,13 @@ impl Board {
     /// The squares of `set` that a piece of `attacker` attacks, with
     /// `occupied` as the blockers for sliding pieces: [`Board::is_attacked`]
     /// for the few squares of a king's steps at once. The pawns' attacks
-    /// are two shifts, and only the sliders whose empty-board rays meet
-    /// `set` read the slider attack tables (near a megabyte).
+    /// are two shifts. The sliders read the attack tables (near a
+    /// megabyte): only those whose empty-board rays meet `set`, after the
+    /// other pieces have left some square of it unattacked; or, when
+    /// `SCATTERED` (see [`BulkSink::scattered`](crate::BulkSink::scattered)),
+    /// every one, with no branch on what the position holds.
     #[inline]
-    pub(crate) fn attacked_in(
+    pub(crate) fn attacked_in<const SCATTERED: bool>(
         &self,
         set: Bitboard,
         attacker: Color,
@@ -236,16 +239,16 @@ impl Board {
         for king in self.kings() & them {
             attacked |= king_attacks(king);
         }
-        if (set & !attacked).is_empty() {
+        if !SCATTERED && (set & !attacked).is_empty() {
             return set;
         }
         for slider in self.bishops_and_queens() & them {
-            if (bishop_rays(slider) & set).is_nonempty() {
+            if SCATTERED || (bishop_rays(slider) & set).is_nonempty() {
                 attacked |= bishop_attacks(slider, occupied);
             }
         }
         for slider in self.rooks_and_queens() & them {
-            if (rook_rays(slider) & set).is_nonempty() {
+            if SCATTERED || (rook_rays(slider) & set).is_nonempty() {
                 attacked |= rook_attacks(slider, occupied);
             }
         }
@@ -336,7 +339,12 @@ mod tests {
                             .filter(|&sq| board.is_attacked(sq, attacker, occupied))
                             .collect();
                         assert_eq!(
-                            board.attacked_in(set, attacker, occupied),
+                            board.attacked_in::<false>(set, attacker, occupied),
+                            one_by_one,
+                            "{board:?}"
+                        );
+                        assert_eq!(
+                            board.attacked_in::<true>(set, attacker, occupied),
                             one_by_one,
                             "{board:?}"
                         );

@@ -54,6 +54,21 @@ pub trait BulkSink {
         let _ = role;
         true
     }
+    /// True if the positions this sink is given follow no pattern from one
+    /// call to the next (those of a database, a game after another), as
+    /// opposed to the nodes of a search tree; false by default.
+    ///
+    /// The king's steps are then tested against the attacks of every
+    /// enemy slider, without first looking at which sliders' lines meet
+    /// them: more reads of the attack tables, but no branch that such
+    /// positions make the processor guess wrong. On the positions of a
+    /// large file of games, that makes the king's turn about 3 ns faster
+    /// (PGC's move ordinals 5 %); on a search tree, whose branches it
+    /// guesses right and whose tables stay in its cache, slower (perft 4 %).
+    #[inline(always)]
+    fn scattered(&self) -> bool {
+        false
+    }
     /// A non-pawn piece of `role` on `from` may move to each square of
     /// `targets` (a capture where the square is occupied).
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
@@ -269,7 +284,13 @@ impl<'a> LegalGenerator<'a> {
                     steps
                 }
             } else if steps.is_nonempty() {
-                steps & !board.attacked_in(steps, them, occ.without(king))
+                let without_king = occ.without(king);
+                let attacked = if sink.scattered() {
+                    board.attacked_in::<true>(steps, them, without_king)
+                } else {
+                    board.attacked_in::<false>(steps, them, without_king)
+                };
+                steps & !attacked
             } else {
                 steps
             };

@@ -178,6 +178,12 @@ impl BulkSink for Only<'_> {
     fn wants(&self, role: Role) -> bool {
         self.roles >> role.index() & 1 != 0
     }
+    /// The positions of a codec come a game after another, from files of
+    /// many games.
+    #[inline(always)]
+    fn scattered(&self) -> bool {
+        true
+    }
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         self.moves += targets.count() as usize;
