@@ -1,5 +1,5 @@
-//! `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN]`: the
-//! targets of the PGC codec measured as whole commands, the way
+//! `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN] [--threads N]`:
+//! the targets of the PGC codec measured as whole commands, the way
 //! `../shared/bench/compare.py` measures its rows.
 //!
 //! - Size: the PGC of a file's reduced export (`pgn export --reduced`, then

@@ -6,9 +6,9 @@
 //!   `pgn-tests` and prints its table (see [`conformance`]).
 //! - `cargo xtask fuzz [--seconds N] [TARGET...]` runs the cargo-fuzz
 //!   targets of `fuzz/` in turn (see [`fuzz`]).
-//! - `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN]` measures
-//!   the PGC codec's size and speed targets against `pgn check` (see
-//!   [`mod@bench`]).
+//! - `cargo xtask bench-pgc [--runs N] [--file PGN] [--pgn BIN] [--threads N]`
+//!   measures the PGC codec's size and speed targets against `pgn check`
+//!   (see [`mod@bench`]).
 
 mod bench;
 mod conformance;
