@@ -191,10 +191,11 @@ impl<'a, M> Line<'a, M> {
 /// let mut b = MovetextBuilder::new();
 /// b.push(Node::Move("e4"));
 /// b.open();
-/// b.push(Node::Move("d4"));
+/// b.push_move("d4");
 /// let movetext = b.finish();
 /// assert_eq!(movetext.nodes().len(), 4);
 /// assert_eq!(movetext.nodes()[1], Node::VariationStart { end: 3 });
+/// assert_eq!(movetext.nodes()[2], Node::Move("d4"));
 /// ```
 #[derive(Clone, Debug)]
 pub struct MovetextBuilder<M> {
@@ -234,6 +235,14 @@ impl<M> MovetextBuilder<M> {
             Node::VariationEnd => self.close(),
             node => self.nodes.push(node),
         }
+    }
+
+    /// Adds a move: [`MovetextBuilder::push`] for the most common element,
+    /// with no test of what it is, for a caller that adds a move at every
+    /// ply (replaying or decoding a game).
+    #[inline]
+    pub fn push_move(&mut self, m: M) {
+        self.nodes.push(Node::Move(m));
     }
 
     /// Makes room for at least `additional` more elements, for a caller

@@ -216,7 +216,7 @@ impl GameBuilder {
         debug_assert_eq!(next, Next::Live, "a builder's lines are never dead");
         let depth = self.lines.depth();
         self.lines.play(m);
-        self.movetext.push(Node::Move(ReplayedMove::Played { m, suffix: None }));
+        self.movetext.push_move(ReplayedMove::Played { m, suffix: None });
         (ply, depth)
     }
 

@@ -167,7 +167,7 @@ impl ReplayVisitor for ReplayCollector {
         _: &[u8],
         _: &mut Place<'_>,
     ) -> ControlFlow<CollectedGame> {
-        game.movetext.push(Node::Move(ReplayedMove::Played { m: played.m, suffix: played.suffix }));
+        game.movetext.push_move(ReplayedMove::Played { m: played.m, suffix: played.suffix });
         ControlFlow::Continue(())
     }
 
