@@ -116,7 +116,7 @@ pub struct GameEncoder {
     /// The moves of `run` whose ordinals are still to be found, with the
     /// position each is played in, its ply and its index in `run`.
     ///
-    /// Ordinals are found a few dozen moves at a time rather than as each
+    /// Ordinals are found up to 256 moves at a time rather than as each
     /// move comes: fed by a replay, the encoder then takes turns with the
     /// reader and the replay in longer stretches, and each part runs
     /// faster for keeping the processor's caches and branch history to
