@@ -10,7 +10,8 @@
 //!   round gives the ratio of encode and of decode to check; the medians
 //!   and ranges of those ratios are the figures (the target is at most 1),
 //!   with the median wall time, MB/s of the PGN read or written, and CPU
-//!   time of each command.
+//!   time of each command. The ratios of CPU time follow: what encode and
+//!   decode cost per core against check.
 //!
 //! The commands run as a user runs them: encode and decode on every core
 //! (`--threads N` passes a count on), check on one thread, which is all
@@ -253,6 +254,14 @@ fn measure(pgn: &Path, file: &Path, work: &Path, options: &Options) -> Result<()
             timings[k].iter().zip(&timings[0]).map(|(t, c)| t.wall / c.wall).collect();
         let (median, low, high) = spread(&ratios);
         println!("{name} / check: {median:.3} ({low:.3}-{high:.3}) (target at most 1)");
+        // The same rounds by CPU time: what the command costs per core,
+        // whatever the number of cores.
+        let cpu_ratios: Vec<f64> =
+            timings[k].iter().zip(&timings[0]).filter_map(|(t, c)| Some(t.cpu? / c.cpu?)).collect();
+        if cpu_ratios.len() == ratios.len() {
+            let (median, low, high) = spread(&cpu_ratios);
+            println!("{name} / check, CPU time: {median:.3} ({low:.3}-{high:.3})");
+        }
     }
     Ok(())
 }
