@@ -156,15 +156,16 @@ fn main() {
 
     // No role at all is the generator's set-up: the king, checks, pins.
     println!("the generator's turn for one role, counting its moves:");
+    let bit = |role: Role| 1u8 << role.index();
     let roles = [
         ("set-up", 0),
-        ("pawns", 1),
-        ("knights", 2),
-        ("bishops", 4),
-        ("rooks", 8),
-        ("queens", 16),
-        ("king", 32),
-        ("all", 63),
+        ("pawns", bit(Role::Pawn)),
+        ("knights", bit(Role::Knight)),
+        ("bishops", bit(Role::Bishop)),
+        ("rooks", bit(Role::Rook)),
+        ("queens", bit(Role::Queen)),
+        ("king", bit(Role::King)),
+        ("all", Role::ALL.into_iter().map(bit).fold(0, |all, b| all | b)),
     ];
     for (name, roles) in roles {
         let turn = time(&games, rounds, |pos, _, _| {

@@ -374,7 +374,8 @@ fn not_encodable(deferred: &Deferred) -> EncodeErrorKind {
         return EncodeErrorKind::NotLegal { ply };
     }
     let key = |m| San::from_move_without_check(before, m).to_string();
-    let index = moves.iter().filter(|&&m| key(m) < key(played)).count();
+    let own = key(played);
+    let index = moves.iter().filter(|&&m| key(m) < own).count();
     EncodeErrorKind::OrdinalTooLarge { ply, index, moves: moves.len() }
 }
 
