@@ -5,6 +5,7 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
@@ -398,10 +399,16 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
 }
 
 /// Decodes a plain PGC file in pieces on the plan's threads: the file is
-/// cut where games begin ([`pgc_cuts`]), so that each piece decodes alone
+/// cut where games begin ([`PgcCuts`]), so that each piece decodes alone
 /// as it would in the file, and the pieces are written in order up to the
 /// first that stops at an error. What is written and reported is what
 /// decoding the file on one thread gives.
+///
+/// The cuts are found as the workers ask for them, not all before the
+/// first starts: stepping over the records of the whole file is a few
+/// per cent of the time decoding takes, and the cores would wait for it.
+/// The text of a piece is written in a buffer that the calling thread
+/// hands back once it has written it, so that no piece grows a new one.
 fn decode_pieces<W: Write>(
     file: &File,
     len: u64,
@@ -409,22 +416,36 @@ fn decode_pieces<W: Write>(
     sink: &mut IoSink<W>,
     counts: &mut Counts,
 ) -> io::Result<Stop> {
-    let starts = pgc_cuts(file, len, plan.piece)?;
+    let cuts = Mutex::new(PgcCuts::new(file, len, plan.piece));
+    let buffers = Mutex::new(Vec::<Vec<u8>>::new());
     let mut stop = None;
     pieces::run(
-        starts.len(),
+        pieces::most_pieces(len, plan.piece),
         plan.threads,
         |k| {
-            let (start, end) = (starts[k], starts.get(k + 1).copied().unwrap_or(u64::MAX));
-            let input = FileFrom::new(file, start, &[], usize::MAX).take(end - start);
-            let mut text = Vec::new();
+            let (start, end) = {
+                let mut cuts = lock(&cuts);
+                (cuts.start(k), cuts.start(k + 1))
+            };
+            // Past the last piece: nothing (the calling thread stops at
+            // the last, so this is never taken).
+            let start = start?;
+            let input = FileFrom::new(file, start, &[], usize::MAX);
+            let input = input.take(end.map_or(u64::MAX, |end| end - start));
+            let mut text = lock(&buffers).pop().unwrap_or_default();
+            text.clear();
             let Ok(decoded) = decode_stream(input, &mut text, start);
-            (text, decoded)
+            Some((text, decoded, end.is_none()))
         },
-        |k, (text, decoded)| {
+        |k, piece| {
+            let Some((text, decoded, last)) = piece else {
+                // Never: a piece with no start comes after the last.
+                return Ok(Next::Stop);
+            };
             sink.put(&text)?;
+            lock(&buffers).push(text);
             counts.games += decoded.games;
-            if decoded.stop.error.is_some() || k + 1 == starts.len() {
+            if decoded.stop.error.is_some() || last {
                 stop = Some(decoded.stop);
                 return Ok(Next::Stop);
             }
@@ -434,31 +455,68 @@ fn decode_pieces<W: Write>(
     Ok(stop.unwrap_or(Stop { offset: 0, error: None }))
 }
 
-/// The offsets where the pieces of a PGC file (`len` bytes) start: 0,
-/// then for each multiple of `piece` (finer at the end of the file, as
-/// [`pieces::cuts`] does) the first record at or after it that begins a
-/// game outside one (`0x01` or `0x05`), found by stepping over the
-/// records by their markers and lengths ([`RecordReader::skip_record`]).
-/// Records are read as far as they are well formed: a malformed one is in
-/// the last piece, whose decoding reports it.
-fn pgc_cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
-    let piece = piece.max(1);
-    let mut starts = vec![0];
-    let mut records = RecordReader::new(FileFrom::new(file, 0, &[], usize::MAX));
-    let mut in_game = false;
-    let mut next = piece;
-    while let Some(Ok((at, marker))) = records.skip_record() {
-        if matches!(marker, Marker::ReducedGame | Marker::GameBegin) && !in_game && at >= next {
-            starts.push(at);
-            next = pieces::next_nominal(at, len, piece);
-        }
-        match marker {
-            Marker::GameBegin => in_game = true,
-            Marker::GameEnd => in_game = false,
-            _ => {}
+/// `mutex` locked, whether or not a thread panicked holding it (the
+/// values behind it stay whole: each change is one step).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// The offsets where the pieces of a PGC file start, found as far as
+/// they are asked for: 0, then for each multiple of the piece size (finer
+/// at the end of the file, as [`pieces::cuts`] does) the first record at
+/// or after it that begins a game outside one (`0x01` or `0x05`), found
+/// by stepping over the records by their markers and lengths
+/// ([`RecordReader::skip_record`]). Records are read as far as they are
+/// well formed: a malformed one is in the last piece, whose decoding
+/// reports it.
+struct PgcCuts<'f> {
+    records: RecordReader<FileFrom<'f>>,
+    starts: Vec<u64>,
+    len: u64,
+    piece: u64,
+    /// Where the next cut may be, at the earliest.
+    next: u64,
+    /// Inside a `0x05` .. `0x06` game.
+    in_game: bool,
+    /// No record is left (or a malformed one came): no cut either.
+    done: bool,
+}
+
+impl<'f> PgcCuts<'f> {
+    /// The cuts of `file`, `len` bytes long, for pieces of `piece` bytes.
+    fn new(file: &'f File, len: u64, piece: u64) -> PgcCuts<'f> {
+        let piece = piece.max(1);
+        PgcCuts {
+            records: RecordReader::new(FileFrom::new(file, 0, &[], usize::MAX)),
+            starts: vec![0],
+            len,
+            piece,
+            next: piece,
+            in_game: false,
+            done: false,
         }
     }
-    Ok(starts)
+
+    /// Where piece `k` starts, if the file has a piece `k`.
+    fn start(&mut self, k: usize) -> Option<u64> {
+        while self.starts.len() <= k && !self.done {
+            let Some(Ok((at, marker))) = self.records.skip_record() else {
+                self.done = true;
+                break;
+            };
+            let begins = matches!(marker, Marker::ReducedGame | Marker::GameBegin);
+            if begins && !self.in_game && at >= self.next {
+                self.starts.push(at);
+                self.next = pieces::next_nominal(at, self.len, self.piece);
+            }
+            match marker {
+                Marker::GameBegin => self.in_game = true,
+                Marker::GameEnd => self.in_game = false,
+                _ => {}
+            }
+        }
+        self.starts.get(k).copied()
+    }
 }
 
 fn dump(files: &[String]) -> io::Result<Status> {

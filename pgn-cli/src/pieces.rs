@@ -141,6 +141,17 @@ pub(crate) fn next_nominal(at: u64, len: u64, piece: u64) -> u64 {
     (at / step + 1) * step
 }
 
+/// At most how many pieces a file of `len` bytes is cut into, for pieces
+/// of `piece` bytes: a cut is the first of its kind at or after a
+/// nominal place ([`next_nominal`]), and those places are distinct
+/// multiples of the piece or of the finer step at the end, all before the
+/// end of the file.
+pub(crate) fn most_pieces(len: u64, piece: u64) -> usize {
+    let piece = piece.max(1);
+    let fine = (piece / TAIL_SPLIT).max(1);
+    usize::try_from(len / piece + len / fine + 1).unwrap_or(usize::MAX)
+}
+
 /// How many pieces' worth at the end of a file is cut finer.
 const TAIL: u64 = 2;
 
@@ -457,7 +468,10 @@ struct Schedule<R> {
 /// Reads the pieces `0..pieces` with `work` on `threads` worker threads
 /// and hands the results to `take` in order, from piece 0 on, skipping
 /// the pieces `take` says to; workers keep at most `2 × threads` pieces
-/// ahead of it. Threads that cannot be started are done without.
+/// ahead of it. Threads that cannot be started are done without. A
+/// caller that finds its pieces as they are read may give a bound for
+/// `pieces` ([`most_pieces`]), `work` a value meaning none for those past
+/// the last, and `take` stop at the last.
 ///
 /// # Errors
 ///
@@ -594,6 +608,17 @@ mod tests {
         let mut expected: Vec<u64> = (0..6).map(|k| k * 800).collect();
         expected.extend((48..64).map(|g| g * 100));
         assert_eq!(starts, expected);
+        assert!(starts.len() <= most_pieces(text.len() as u64, 800));
+        // A game at every byte would be cut at every nominal place.
+        for (len, piece) in [(6400, 800), (6400, 801), (100, 1), (7, 3), (5, 1000)] {
+            let mut at = 0;
+            let mut places = 1;
+            while at < len {
+                at = next_nominal(at, len, piece);
+                places += usize::from(at < len);
+            }
+            assert!(places <= most_pieces(len, piece), "{len} {piece}: {places}");
+        }
     }
 
     #[test]
