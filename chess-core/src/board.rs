@@ -3,8 +3,8 @@
 use std::fmt;
 
 use crate::attacks::{
-    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-    rook_rays,
+    bishop_attacks, bishop_rays, fill_attacks, king_attacks, knight_attacks, pawn_attacks,
+    rook_attacks, rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
@@ -253,6 +253,28 @@ impl Board {
             }
         }
         attacked & set
+    }
+
+    /// The squares a piece of `attacker` attacks, with `occupied` as the
+    /// blockers for sliding pieces, found by fills with no table and no
+    /// branch ([`fill_attacks`]): for a caller compiled for 512-bit
+    /// vectors (see [`BulkSink::wide`](crate::BulkSink::wide)).
+    #[inline(always)]
+    pub(crate) fn attacked_by_fills(&self, attacker: Color, occupied: Bitboard) -> Bitboard {
+        let them = self.by_color(attacker);
+        let pawns = self.pawns() & them;
+        // A pawn takes one file aside, one rank forward.
+        let up = attacker.fold_wb(8, -8);
+        let pawn_attacks = (pawns & !Bitboard::file(File::A)).shift(up - 1)
+            | (pawns & !Bitboard::file(File::H)).shift(up + 1);
+        pawn_attacks
+            | fill_attacks(
+                self.rooks_and_queens() & them,
+                self.bishops_and_queens() & them,
+                self.kings() & them,
+                self.knights() & them,
+                occupied,
+            )
     }
 
     /// True if any piece of `attacker` attacks `sq`, with `occupied` as the

@@ -69,6 +69,23 @@ pub trait BulkSink {
     fn scattered(&self) -> bool {
         false
     }
+    /// True if the code that runs the generator for this sink is compiled
+    /// for 512-bit vectors (AVX-512); false by default. Such a caller is
+    /// one copy of a function compiled several times and picked as the
+    /// CPU allows (the `multiversion` crate, whose `target_cfg_f!` says
+    /// which copy is compiling), with the generator inlined into it.
+    ///
+    /// The king's steps are then tested against every square the enemy
+    /// attacks, found at once by fills over eight lanes, one a direction,
+    /// with no table and no branch: a few vector instructions a step for
+    /// all eight lanes where the vectors are 512 bits wide, and slower
+    /// than the attack tables where they are not. PGC's ordinals ask for
+    /// it where the CPU has AVX-512: decoding the gnuchess book then takes
+    /// about 2 % less time, encoding it 3 %.
+    #[inline(always)]
+    fn wide(&self) -> bool {
+        false
+    }
     /// A non-pawn piece of `role` on `from` may move to each square of
     /// `targets` (a capture where the square is occupied).
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
@@ -277,7 +294,9 @@ impl<'a> LegalGenerator<'a> {
         // tables to read than the enemy pieces.
         if sink.wants(Role::King) {
             let steps = king_attacks(king) & !ours;
-            let safe = if let Some(step) = steps.single() {
+            let safe = if sink.wide() {
+                steps & !board.attacked_by_fills(them, occ.without(king))
+            } else if let Some(step) = steps.single() {
                 if board.is_attacked(step, them, occ.without(king)) {
                     Bitboard::EMPTY
                 } else {
@@ -942,6 +961,52 @@ mod tests {
             moves += list.len();
         }
         assert!(moves > 10_000, "{moves}");
+    }
+
+    /// A [`Lister`] that tests the king's steps by fills
+    /// ([`BulkSink::wide`]), as a caller compiled for 512-bit vectors
+    /// does, and for each piece's moves (scattered or not) as `.1` says.
+    struct Wide<'a>(Lister<'a>, bool);
+
+    impl BulkSink for Wide<'_> {
+        fn wide(&self) -> bool {
+            true
+        }
+        fn scattered(&self) -> bool {
+            self.1
+        }
+        fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+            self.0.piece(board, role, from, targets);
+        }
+        fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+            self.0.pawns(board, targets, delta);
+        }
+        fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+            self.0.pawn(board, from, targets);
+        }
+        fn en_passant(&mut self, from: Square, to: Square) {
+            self.0.en_passant(from, to);
+        }
+        fn castle(&mut self, king: Square, rook: Square) {
+            self.0.castle(king, rook);
+        }
+    }
+
+    #[test]
+    fn a_wide_sink_gets_the_same_moves() {
+        // Compiled here without 512-bit vectors, the fills run as plain
+        // code: the same squares, slower.
+        let starts = corpus_positions();
+        let (mut moves, mut king_moves) = (0, 0);
+        for (i, pos) in random_positions(&starts, 30, 0x0b1d_e5ee).iter().enumerate() {
+            let all = pos.legal_moves();
+            let mut list = MoveList::new();
+            pos.generate_legal(&mut Wide(Lister(&mut list), i % 2 == 0));
+            assert_eq!(list, all, "{pos:?}");
+            moves += list.len();
+            king_moves += list.iter().filter(|m| m.role() == Some(Role::King)).count();
+        }
+        assert!(moves > 10_000 && king_moves > 1_000, "{moves} {king_moves}");
     }
 
     #[test]

@@ -58,6 +58,7 @@ use chess_core::{
     Square,
 };
 use multiversion::multiversion;
+use multiversion::target::target_cfg_f;
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
 const INDEX_BITS: u32 = 16;
@@ -113,6 +114,9 @@ struct Bulk {
     castles: ArrayVec<(Square, Square), 2>,
     /// The pieces of one class, for [`Bulk::keyed`].
     class_pieces: ArrayVec<(Role, Square, Bitboard), 64>,
+    /// The code running the generator is compiled for 512-bit vectors
+    /// ([`BulkSink::wide`]).
+    wide: bool,
 }
 
 impl BulkSink for Bulk {
@@ -183,6 +187,10 @@ impl BulkSink for Only<'_> {
     #[inline(always)]
     fn scattered(&self) -> bool {
         true
+    }
+    #[inline(always)]
+    fn wide(&self) -> bool {
+        self.bulk.wide
     }
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
@@ -730,10 +738,11 @@ fn class_of(m: Move) -> Option<usize> {
 ///
 /// It counts moves with `popcount`, which the CPU's POPCNT instruction
 /// does in one step where the default x86-64 target has a dozen. The
-/// function is compiled twice, with and without it (the `multiversion`
-/// crate), and the first call picks the copy the CPU can run; the helpers
-/// it counts with are inlined (`#[inline(always)]`) so that they are in
-/// both copies.
+/// function is compiled three times (the `multiversion` crate): for
+/// AVX-512, whose 512-bit vectors find the squares the king may not step
+/// to by fills ([`BulkSink::wide`]), with POPCNT, and without; the first
+/// call picks the copy the CPU can run. The helpers it counts with are
+/// inlined (`#[inline(always)]`) so that they are in every copy.
 ///
 /// ```
 /// use chess_core::{Move, Position, Role, Square};
@@ -759,10 +768,13 @@ fn class_of(m: Move) -> Option<usize> {
 /// };
 /// assert_eq!(pgc::ordinal(&pos, nc6), None);
 /// ```
-#[multiversion(targets("x86_64+popcnt"))]
+#[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+popcnt"
+))]
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
-    let mut bulk = Bulk::default();
+    let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
     // The moves of the classes after this one do not count.
     pos.generate_legal(&mut Only::new(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
     let board = pos.board();
@@ -846,11 +858,14 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// disambiguation (the hint [`san::Played::sole_origin`], which spares a
 /// writer the search); false when not known (pawn moves and castling).
 ///
-/// Compiled twice, as [`ordinal`] is, and run as the CPU allows.
-#[multiversion(targets("x86_64+popcnt"))]
+/// Compiled three times, as [`ordinal`] is, and run as the CPU allows.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
+    "x86_64+popcnt"
+))]
 pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)> {
     let generator = pos.legal_generator()?;
-    let mut bulk = Bulk::default();
+    let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
     let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal)).break_value()?;
     let board = pos.board();
     if class < PAWN_A && class != CASTLE {
