@@ -79,6 +79,8 @@ pub struct GameDecoder {
     /// A game given back ([`GameDecoder::recycle`]): the storage of the
     /// next game's tags and movetext.
     spare: Option<ReplayedGame>,
+    /// The games' movetext is not kept ([`GameDecoder::keep_movetext`]).
+    drop_movetext: bool,
 }
 
 impl GameDecoder {
@@ -94,6 +96,26 @@ impl GameDecoder {
     /// good.
     pub fn recycle(&mut self, game: ReplayedGame) {
         self.spare = Some(game);
+    }
+
+    /// Whether the games made keep their movetext (true unless said
+    /// otherwise). Without it, each game still comes with its tags, start
+    /// and result, and its movetext is decoded, played and checked as
+    /// strictly, but only given to the caller as events
+    /// ([`GameDecoder::record`]): the game's movetext is empty. For a
+    /// caller that writes each game from its events (`pgn pgc decode`),
+    /// which then spends nothing on storing moves it never reads
+    /// ([`GameBuilder::keep_movetext`]).
+    pub fn keep_movetext(&mut self, keep: bool) {
+        self.drop_movetext = !keep;
+    }
+
+    /// A builder for a game with these tags ([`start`]), keeping its
+    /// movetext as said ([`GameDecoder::keep_movetext`]).
+    fn start(&mut self, tags: Tags, offset: u64) -> Result<GameBuilder, DecodeError> {
+        let mut builder = start(tags, offset, self.spare.take())?;
+        builder.keep_movetext(!self.drop_movetext);
+        Ok(builder)
     }
 
     /// An empty tag list, in the storage of the game given back if any.
@@ -151,7 +173,7 @@ impl GameDecoder {
                 for (name, value) in ROSTER.iter().zip(roster) {
                     tags.push(name, value);
                 }
-                let mut builder = start(tags, offset, self.spare.take())?;
+                let mut builder = self.start(tags, offset)?;
                 play(&mut builder, *moves, on_event)?;
                 return Ok(Some(Item::Game(complete(builder))));
             }
@@ -172,13 +194,13 @@ impl GameDecoder {
             }
             (State::Tags(tags, setup_at), Record::GameEnd) => {
                 let at = setup_at.unwrap_or(offset);
-                return Ok(Some(Item::Game(complete(start(tags, at, self.spare.take())?))));
+                return Ok(Some(Item::Game(complete(self.start(tags, at)?))));
             }
             (State::Tags(tags, setup_at), _) => {
                 // The first record of the movetext: the tags are all in
                 // (ruling P3), the start position is known.
                 let at = setup_at.unwrap_or(offset);
-                self.state = State::Movetext(start(tags, at, self.spare.take())?);
+                self.state = State::Movetext(self.start(tags, at)?);
                 return self.step(offset, record, on_event);
             }
             (State::Movetext(_), Record::TagPair { .. }) => {
@@ -342,6 +364,31 @@ impl<R: Read> Decoder<R> {
     /// storage.
     pub fn recycle(&mut self, game: ReplayedGame) {
         self.games.recycle(game);
+    }
+
+    /// Whether the games keep their movetext, as
+    /// [`GameDecoder::keep_movetext`]: a caller of [`Decoder::next_with`]
+    /// that takes the movetext from the events alone says no.
+    ///
+    /// ```
+    /// use pgc::{Decoder, EncodeOptions, Item, encode_game};
+    /// use san::{Event, GameBuilder};
+    ///
+    /// let mut b = GameBuilder::new();
+    /// b.tag("White", "Tal").san(b"e4")?.san(b"e5")?;
+    /// let mut pgc = Vec::new();
+    /// encode_game(&b.finish(), EncodeOptions::default(), &mut pgc)?;
+    /// let mut decoder = Decoder::new(&pgc[..]);
+    /// decoder.keep_movetext(false);
+    /// let mut moves = 0;
+    /// let item = decoder.next_with(&mut |event| moves += matches!(event, Event::Move(_)) as u32);
+    /// let Some(Ok(Item::Game(game))) = item else { panic!("a game") };
+    /// assert_eq!((moves, game.tag("White")), (2, Some(&b"Tal"[..])));
+    /// assert!(game.movetext.is_empty());
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keep_movetext(&mut self, keep: bool) {
+        self.games.keep_movetext(keep);
     }
 }
 

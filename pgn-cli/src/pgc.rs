@@ -364,13 +364,16 @@ struct Decoded {
 ///
 /// The writer is fed each game's movetext as it is decoded
 /// ([`Decoder::next_with`]), so the game is not walked and replayed a
-/// second time to be written (`pgn_export::Writer::write_game` would).
+/// second time to be written (`pgn_export::Writer::write_game` would),
+/// nor its movetext stored ([`Decoder::keep_movetext`]).
 /// The tags come first in the output, so they are written when the game
 /// is complete, before the movetext the writer holds.
 fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Decoded, S::Error> {
     let mut writer = Writer::new(ExportOptions::default());
     writer.begin_movetext();
     let mut decoder = Decoder::new(input);
+    // The movetext is written from the events alone.
+    decoder.keep_movetext(false);
     let mut games = 0;
     let mut error = None;
     while let Some(item) = decoder.next_with(&mut |event| writer.event(event)) {

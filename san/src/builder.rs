@@ -64,6 +64,9 @@ pub struct GameBuilder {
     tags: Tags,
     start: Position,
     movetext: MovetextBuilder<ReplayedMove>,
+    /// Whether what is pushed is kept in `movetext`
+    /// ([`GameBuilder::keep_movetext`]).
+    keep: bool,
     lines: Lines,
     termination: Option<GameResult>,
 }
@@ -90,6 +93,7 @@ impl GameBuilder {
             tags: Tags::new(),
             start,
             movetext: MovetextBuilder::new(),
+            keep: true,
             lines,
             termination: None,
         }
@@ -110,7 +114,35 @@ impl GameBuilder {
     /// Makes room for at least `moves` more moves (or other elements) in
     /// the movetext, for a caller that knows how many are coming.
     pub fn reserve(&mut self, moves: usize) -> &mut GameBuilder {
-        self.movetext.reserve(moves);
+        if self.keep {
+            self.movetext.reserve(moves);
+        }
+        self
+    }
+
+    /// Whether the movetext is kept (true unless said otherwise). A
+    /// builder that does not keep it still plays every move, checks every
+    /// push as it would, and gives each move played as its event
+    /// ([`GameBuilder::play_unchecked_event`]), but stores no element of
+    /// the movetext: the game it finishes has its tags, start and result,
+    /// and an empty movetext. For a caller that takes the movetext from
+    /// the events as they come and the rest from the finished game (a
+    /// decoder feeding a writer), which then spends nothing on storing
+    /// moves it never reads.
+    ///
+    /// ```
+    /// use san::{GameBuilder, Position, San};
+    ///
+    /// let mut b = GameBuilder::new();
+    /// b.keep_movetext(false);
+    /// b.san(b"e4")?.san(b"e5")?;
+    /// assert!(b.san(b"e4").is_err()); // still checked
+    /// assert_ne!(b.position(), &Position::new());
+    /// assert!(b.finish().movetext.is_empty());
+    /// # Ok::<_, san::BuildError>(())
+    /// ```
+    pub fn keep_movetext(&mut self, keep: bool) -> &mut GameBuilder {
+        self.keep = keep;
         self
     }
 
@@ -195,6 +227,7 @@ impl GameBuilder {
     /// assert_eq!(&after, b.position());
     /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn play_unchecked_event(&mut self, m: Move) -> Played<'_> {
         debug_assert!(self.position().is_legal(m), "{m:?} is not legal here");
         let (ply, depth) = self.push_played(m);
@@ -211,12 +244,15 @@ impl GameBuilder {
     }
 
     /// Plays a legal move; gives its ply and depth.
+    #[inline]
     fn push_played(&mut self, m: Move) -> (u32, u32) {
         let (next, ply) = self.lines.next();
         debug_assert_eq!(next, Next::Live, "a builder's lines are never dead");
         let depth = self.lines.depth();
         self.lines.play(m);
-        self.movetext.push_move(ReplayedMove::Played { m, suffix: None });
+        if self.keep {
+            self.movetext.push_move(ReplayedMove::Played { m, suffix: None });
+        }
         (ply, depth)
     }
 
@@ -231,21 +267,25 @@ impl GameBuilder {
 
     /// Adds a numeric annotation glyph.
     pub fn nag(&mut self, nag: Nag) -> &mut GameBuilder {
-        self.movetext.push(Node::Nag(nag));
-        self
+        self.push(|| Node::Nag(nag))
     }
 
     /// Adds a brace comment.
     pub fn comment(&mut self, text: impl AsRef<[u8]>) -> &mut GameBuilder {
-        self.movetext
-            .push(Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace });
-        self
+        self.push(|| Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace })
     }
 
     /// Adds a `%` escape line (its text after the `%`, without the line
     /// end).
     pub fn escape(&mut self, line: impl AsRef<[u8]>) -> &mut GameBuilder {
-        self.movetext.push(Node::Escape(line.as_ref().to_vec()));
+        self.push(|| Node::Escape(line.as_ref().to_vec()))
+    }
+
+    /// Adds the element `node` makes, if the movetext is kept.
+    fn push(&mut self, node: impl FnOnce() -> Node<ReplayedMove>) -> &mut GameBuilder {
+        if self.keep {
+            self.movetext.push(node());
+        }
         self
     }
 
@@ -261,7 +301,9 @@ impl GameBuilder {
             return Err(BuildError::VariationWithoutMove);
         }
         self.lines.begin_variation();
-        self.movetext.open();
+        if self.keep {
+            self.movetext.open();
+        }
         Ok(self)
     }
 
@@ -271,11 +313,14 @@ impl GameBuilder {
     ///
     /// [`BuildError::NoOpenVariation`] on the main line.
     pub fn end_variation(&mut self) -> Result<&mut GameBuilder, BuildError> {
-        if self.movetext.depth() == 0 {
+        // The lines open and close with the movetext's variations.
+        if self.lines.depth() == 0 {
             return Err(BuildError::NoOpenVariation);
         }
         self.lines.end_variation();
-        self.movetext.close();
+        if self.keep {
+            self.movetext.close();
+        }
         Ok(self)
     }
 
@@ -326,13 +371,15 @@ mod tests {
 
     /// A random game with variations (at most three deep) of up to
     /// `steps` steps, each a move, which `play` plays, or a variation
-    /// begun or ended.
+    /// begun or ended, by a builder that keeps its movetext or not.
     fn random_game(
         rng: &mut XorShift,
         steps: usize,
+        keep: bool,
         mut play: impl FnMut(&mut GameBuilder, Move),
     ) -> ReplayedGame {
         let mut b = GameBuilder::new();
+        b.keep_movetext(keep);
         for _ in 0..steps {
             let moves = b.position().legal_moves();
             if moves.is_empty() {
@@ -370,7 +417,7 @@ mod tests {
         let mut rng = XorShift::new(11);
         for _ in 0..50 {
             let mut given = Vec::new();
-            let game = random_game(&mut rng, 60, |b, m| {
+            let game = random_game(&mut rng, 60, true, |b, m| {
                 let p = b.play_unchecked_event(m);
                 given.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
             });
@@ -380,13 +427,47 @@ mod tests {
     }
 
     #[test]
+    fn a_builder_that_keeps_no_movetext_gives_the_same_moves() {
+        // The same random steps (one seed for both), with and without the
+        // movetext: the same events; a game without movetext, but the
+        // same tags and result.
+        for seed in 1..40 {
+            let mut events = [Vec::new(), Vec::new()];
+            let mut games = Vec::new();
+            for (keep, events) in [true, false].into_iter().zip(&mut events) {
+                let mut rng = XorShift::new(seed);
+                let game = random_game(&mut rng, 60, keep, |b, m| {
+                    b.nag(Nag(1)).comment("c");
+                    let p = b.play_unchecked_event(m);
+                    events.push((p.before.clone(), p.m, p.after.clone(), p.ply, p.depth));
+                });
+                games.push(game);
+            }
+            assert_eq!(events[0], events[1], "seed {seed}");
+            assert!(!games[0].movetext.is_empty() && games[1].movetext.is_empty());
+            assert_eq!(
+                (&games[0].tags, games[0].start.as_ref()),
+                (&games[1].tags, games[1].start.as_ref())
+            );
+        }
+        // Refusals are the same too.
+        let mut b = GameBuilder::new();
+        b.keep_movetext(false);
+        assert_eq!(b.begin_variation().err(), Some(BuildError::VariationWithoutMove));
+        assert_eq!(b.end_variation().err(), Some(BuildError::NoOpenVariation));
+        b.san(b"e4").expect("legal").begin_variation().expect("a move to replace");
+        b.end_variation().expect("open");
+        assert_eq!(b.end_variation().err(), Some(BuildError::NoOpenVariation));
+    }
+
+    #[test]
     fn random_games_walk_as_built() {
         // The walker must give back every move with the position it was
         // played in and its depth.
         let mut rng = XorShift::new(7);
         for _ in 0..50 {
             let mut expected = Vec::new();
-            let game = random_game(&mut rng, 40, |b, m| {
+            let game = random_game(&mut rng, 40, true, |b, m| {
                 expected.push((b.position().clone(), m, b.depth()));
                 b.play(m).expect("legal");
             });
