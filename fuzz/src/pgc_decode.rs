@@ -6,11 +6,14 @@
 //! to the same bytes and encodes to the same records: decoding and
 //! encoding are a fixed point after one step. A second decoder that is
 //! handed back each game it gives (`Decoder::recycle`) gives the same
-//! items.
+//! items. A third that keeps no movetext (`Decoder::keep_movetext`, as
+//! `pgn pgc decode` runs it) gives the same events as the first, and the
+//! same items but for their empty movetext.
 
 use pgc::record::ReadError;
 use pgc::{Decoder, EncodeOptions, Item, encode_game};
 use pgn_export::{ExportOptions, Writer};
+use san::Event;
 
 use crate::show;
 
@@ -18,7 +21,22 @@ use crate::show;
 pub fn check(data: &[u8]) {
     let mut writer = Writer::new(ExportOptions::default());
     let mut recycling = Decoder::new(data);
-    for item in Decoder::new(data) {
+    let mut streaming = Decoder::new(data);
+    streaming.keep_movetext(false);
+    let mut decoder = Decoder::new(data);
+    let (mut events, mut streamed) = (Vec::new(), Vec::new());
+    while let Some(item) = decoder.next_with(&mut |e| events.push(summary(&e))) {
+        let mut alone = streaming.next_with(&mut |e| streamed.push(summary(&e)));
+        assert_eq!(events, streamed, "the events of a decoder that keeps no movetext");
+        events.clear();
+        streamed.clear();
+        if let Some(Ok(Item::Game(game))) = &mut alone {
+            assert!(game.movetext.is_empty(), "a movetext kept");
+            if let Ok(Item::Game(kept)) = &item {
+                game.movetext = kept.movetext.clone();
+            }
+        }
+        assert_eq!(alone.map(|i| format!("{i:?}")), Some(format!("{item:?}")));
         let same = recycling.next();
         assert_eq!(same.as_ref().map(|i| format!("{i:?}")), Some(format!("{item:?}")));
         if let Some(Ok(Item::Game(used))) = same {
@@ -54,5 +72,14 @@ pub fn check(data: &[u8]) {
             panic!("a decoded game does not encode: {error}");
         }
         assert_eq!(show(&bytes), show(&twice), "encoding is not a fixed point");
+    }
+}
+
+/// What an event is, in a few words: the move of a move (with its ply and
+/// depth), the kind of anything else.
+fn summary(event: &Event<'_>) -> String {
+    match event {
+        Event::Move(played) => format!("{:?} {} {}", played.m, played.ply, played.depth),
+        other => format!("{:?}", std::mem::discriminant(other)),
     }
 }
