@@ -921,12 +921,21 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
-    /// A [`Lister`] that wants the roles of the bits of `.1` only.
-    struct Wanted<'a>(Lister<'a>, u8);
+    /// A [`Lister`] that wants the roles of the bits of `.1` only; with
+    /// `.2`, one that tests the king's steps by fills ([`BulkSink::wide`]),
+    /// as a caller compiled for 512-bit vectors does, for positions
+    /// scattered or not as `.2` says.
+    struct Wanted<'a>(Lister<'a>, u8, Option<bool>);
 
     impl BulkSink for Wanted<'_> {
         fn wants(&self, role: Role) -> bool {
             self.1 >> role.index() & 1 != 0
+        }
+        fn wide(&self) -> bool {
+            self.2.is_some()
+        }
+        fn scattered(&self) -> bool {
+            self.2 == Some(true)
         }
         fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
             self.0.piece(board, role, from, targets);
@@ -954,42 +963,13 @@ mod tests {
             let all = pos.legal_moves();
             let roles = rng.below(64) as u8;
             let mut list = MoveList::new();
-            pos.generate_legal(&mut Wanted(Lister(&mut list), roles));
+            pos.generate_legal(&mut Wanted(Lister(&mut list), roles, None));
             let wanted =
                 all.iter().filter(|m| m.role().is_some_and(|r| roles >> r.index() & 1 != 0));
             assert!(list.iter().eq(wanted), "roles {roles:#b} in {pos:?}");
             moves += list.len();
         }
         assert!(moves > 10_000, "{moves}");
-    }
-
-    /// A [`Lister`] that tests the king's steps by fills
-    /// ([`BulkSink::wide`]), as a caller compiled for 512-bit vectors
-    /// does, and for each piece's moves (scattered or not) as `.1` says.
-    struct Wide<'a>(Lister<'a>, bool);
-
-    impl BulkSink for Wide<'_> {
-        fn wide(&self) -> bool {
-            true
-        }
-        fn scattered(&self) -> bool {
-            self.1
-        }
-        fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-            self.0.piece(board, role, from, targets);
-        }
-        fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
-            self.0.pawns(board, targets, delta);
-        }
-        fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
-            self.0.pawn(board, from, targets);
-        }
-        fn en_passant(&mut self, from: Square, to: Square) {
-            self.0.en_passant(from, to);
-        }
-        fn castle(&mut self, king: Square, rook: Square) {
-            self.0.castle(king, rook);
-        }
     }
 
     #[test]
@@ -1001,7 +981,7 @@ mod tests {
         for (i, pos) in random_positions(&starts, 30, 0x0b1d_e5ee).iter().enumerate() {
             let all = pos.legal_moves();
             let mut list = MoveList::new();
-            pos.generate_legal(&mut Wide(Lister(&mut list), i % 2 == 0));
+            pos.generate_legal(&mut Wanted(Lister(&mut list), !0, Some(i % 2 == 0)));
             assert_eq!(list, all, "{pos:?}");
             moves += list.len();
             king_moves += list.iter().filter(|m| m.role() == Some(Role::King)).count();
@@ -1030,7 +1010,7 @@ mod tests {
             let mut turns = Vec::new();
             for role in order {
                 let mut list = MoveList::new();
-                generator.generate(&mut Wanted(Lister(&mut list), 1 << role.index()));
+                generator.generate(&mut Wanted(Lister(&mut list), 1 << role.index(), None));
                 assert!(list.iter().all(|m| m.role() == Some(role)), "{role:?} in {pos:?}");
                 turns.extend(list);
             }
