@@ -338,29 +338,24 @@ impl Bulk {
     }
 
     /// The number of legal pawn moves from each file, `a` first (a
-    /// promotion counts four): one pass over the moves.
+    /// promotion counts four), counted for all the files at once: a byte
+    /// a file ([`by_files`]), with no loop over the moves.
     #[inline]
     fn pawn_counts(&self) -> [usize; 8] {
-        let mut counts = [0; 8];
+        let mut packed = 0;
         for &(targets, delta) in &self.pawn_sets {
-            // `to - delta` is the origin: its file is the low three bits,
-            // whatever the sign of `delta`. A promotion counts four: three
-            // more than the move counted first.
-            let file = |to: Square| (to.index() as i32 - delta) as usize & 7;
-            for to in targets {
-                counts[file(to)] += 1;
-            }
-            for to in targets & Bitboard::BACKRANKS {
-                counts[file(to)] += 3;
-            }
+            // The origins, one a move; a promotion counts three more.
+            let origins = targets.shift(-delta);
+            let promoting = (targets & Bitboard::BACKRANKS).shift(-delta);
+            packed += by_files(origins) + 3 * by_files(promoting);
         }
         for &(from, targets) in &self.pinned_pawns {
-            counts[from.index() & 7] += pawn_moves_from(targets);
+            packed += (pawn_moves_from(targets) as u64) << (8 * (from.index() & 7));
         }
         for &(from, _) in &self.en_passant {
-            counts[from.index() & 7] += 1;
+            packed += 1 << (8 * (from.index() & 7));
         }
-        counts
+        packed.to_le_bytes().map(usize::from)
     }
 
     /// What a move of the piece class `class` from `from` to `to` needs of
@@ -609,6 +604,10 @@ fn weighted_before(set: Bitboard, to: Square) -> usize {
 /// letters): its target and promotion.
 #[inline(always)]
 fn nth_weighted(set: Bitboard, mut n: usize) -> Option<(Square, Option<Role>)> {
+    if (set & Bitboard::BACKRANKS).is_empty() {
+        // No promotion: each square is one move (the common case).
+        return nth_by_name(set, n).map(|to| (to, None));
+    }
     for file in 0..8 {
         for to in set & file_mask(file) {
             if !Bitboard::BACKRANKS.contains(to) {
@@ -655,17 +654,73 @@ fn promotion_rank(promotion: Option<Role>) -> Option<bool> {
 /// square wanted is the set's `n`-th lowest.
 #[inline(always)]
 fn nth_by_name(set: Bitboard, n: usize) -> Option<Square> {
-    let mut turned = flipped(set.0);
-    for _ in 0..n {
-        turned &= turned.wrapping_sub(1);
-    }
-    if turned == 0 {
-        return None;
-    }
-    let i = turned.trailing_zeros() as usize;
+    let i = nth_bit(flipped(set.0), n)?;
     // Index `file * 8 + rank` of the turned set, `rank * 8 + file` here.
     Some(Square::ALL[(i & 7) << 3 | i >> 3])
 }
+
+/// The squares of `set` on each file, counted: byte `f` of the result
+/// holds the count for file `f` (`a` is 0). The set is turned over its
+/// diagonal ([`flipped`]), which makes each file a byte, and the bits of
+/// each byte are counted at once.
+#[inline(always)]
+fn by_files(set: Bitboard) -> u64 {
+    byte_counts(flipped(set.0))
+}
+
+/// The bits set in each byte of `bits`, in that byte.
+#[inline(always)]
+fn byte_counts(bits: u64) -> u64 {
+    let counts = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let counts = (counts & 0x3333_3333_3333_3333) + ((counts >> 2) & 0x3333_3333_3333_3333);
+    (counts + (counts >> 4)) & 0x0f0f_0f0f_0f0f_0f0f
+}
+
+/// The index of the `n`-th lowest bit of `bits` that is set (from 0);
+/// None if fewer are.
+///
+/// No loop over the bits, whose count the processor would guess wrong:
+/// the bits set in each byte are counted at once, a multiplication sums
+/// them byte by byte, the bytes whose sums do not pass `n` are counted
+/// (the byte that holds the bit is the next), and a table gives the bit
+/// within that byte.
+#[inline(always)]
+fn nth_bit(bits: u64, n: usize) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = u64::try_from(n).ok().filter(|&n| n < u64::from(bits.count_ones()))?;
+    // Byte i: the bits set in bytes 0 to i (at most 64, so 7 bits each).
+    let sums = byte_counts(bits).wrapping_mul(ONES);
+    // The high bit of byte i stays set where its sum is at most `n`.
+    let passed = (((n * ONES) | HIGH) - sums) & HIGH;
+    // `n` is below the count of bits set: the last sum passes it, and
+    // `byte` is at most 7.
+    let byte = ((passed >> 7).wrapping_mul(ONES) >> 56) as usize;
+    let below = (sums << 8 >> (8 * byte)) & 0xff;
+    let within = (bits >> (8 * byte)) & 0xff;
+    let rank = (n - below) as usize;
+    let bit = NTH_IN_BYTE.get(within as usize * 8 + rank).copied().unwrap_or(0);
+    Some(8 * byte + usize::from(bit))
+}
+
+/// For each byte and each `n` below 8, the index of its `n`-th lowest bit
+/// set (0 where it has no such bit).
+static NTH_IN_BYTE: [u8; 256 * 8] = {
+    let mut table = [0; 256 * 8];
+    let mut byte = 0;
+    while byte < 256 {
+        let (mut bit, mut n) = (0, 0);
+        while bit < 8 {
+            if byte >> bit & 1 != 0 {
+                table[byte * 8 + n] = bit as u8;
+                n += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// `bits` as a set of squares turned over the a1–h8 diagonal: the square
 /// of file f and rank r goes to file r and rank f.
@@ -991,6 +1046,23 @@ mod tests {
 
     fn position(fen: &str) -> Position {
         parse_position(fen.as_bytes()).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    }
+
+    #[test]
+    fn nth_bit_is_the_nth_bit_set() {
+        let mut rng = XorShift::new(0x5e1e_c7b1);
+        let mut words = vec![0, 1, 1 << 63, !0];
+        for _ in 0..5_000 {
+            // Sparse and dense words alike.
+            let (a, b) = (rng.next_u64(), rng.next_u64());
+            words.extend([a, a & b, a | b, a & b & rng.next_u64()]);
+        }
+        for bits in words {
+            let set: Vec<usize> = (0..64).filter(|&i| bits >> i & 1 != 0).collect();
+            for n in 0..66 {
+                assert_eq!(nth_bit(bits, n), set.get(n).copied(), "{bits:#x} {n}");
+            }
+        }
     }
 
     /// The legal moves of `pos` in the plain way, each with its SAN
