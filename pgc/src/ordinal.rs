@@ -338,24 +338,31 @@ impl Bulk {
     }
 
     /// The number of legal pawn moves from each file, `a` first (a
-    /// promotion counts four), counted for all the files at once: a byte
-    /// a file ([`by_files`]), with no loop over the moves.
+    /// promotion counts four): one pass over the moves. (Counting every
+    /// file at once, a byte a file, with no loop over the moves, measured
+    /// no faster.)
     #[inline]
     fn pawn_counts(&self) -> [usize; 8] {
-        let mut packed = 0;
+        let mut counts = [0; 8];
         for &(targets, delta) in &self.pawn_sets {
-            // The origins, one a move; a promotion counts three more.
-            let origins = targets.shift(-delta);
-            let promoting = (targets & Bitboard::BACKRANKS).shift(-delta);
-            packed += by_files(origins) + 3 * by_files(promoting);
+            // `to - delta` is the origin: its file is the low three bits,
+            // whatever the sign of `delta`. A promotion counts four: three
+            // more than the move counted first.
+            let file = |to: Square| (to.index() as i32 - delta) as usize & 7;
+            for to in targets {
+                counts[file(to)] += 1;
+            }
+            for to in targets & Bitboard::BACKRANKS {
+                counts[file(to)] += 3;
+            }
         }
         for &(from, targets) in &self.pinned_pawns {
-            packed += (pawn_moves_from(targets) as u64) << (8 * (from.index() & 7));
+            counts[from.index() & 7] += pawn_moves_from(targets);
         }
         for &(from, _) in &self.en_passant {
-            packed += 1 << (8 * (from.index() & 7));
+            counts[from.index() & 7] += 1;
         }
-        packed.to_le_bytes().map(usize::from)
+        counts
     }
 
     /// What a move of the piece class `class` from `from` to `to` needs of
@@ -657,15 +664,6 @@ fn nth_by_name(set: Bitboard, n: usize) -> Option<Square> {
     let i = nth_bit(flipped(set.0), n)?;
     // Index `file * 8 + rank` of the turned set, `rank * 8 + file` here.
     Some(Square::ALL[(i & 7) << 3 | i >> 3])
-}
-
-/// The squares of `set` on each file, counted: byte `f` of the result
-/// holds the count for file `f` (`a` is 0). The set is turned over its
-/// diagonal ([`flipped`]), which makes each file a byte, and the bits of
-/// each byte are counted at once.
-#[inline(always)]
-fn by_files(set: Bitboard) -> u64 {
-    byte_counts(flipped(set.0))
 }
 
 /// The bits set in each byte of `bits`, in that byte.
