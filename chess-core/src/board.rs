@@ -228,11 +228,7 @@ impl Board {
         occupied: Bitboard,
     ) -> Bitboard {
         let them = self.by_color(attacker);
-        let pawns = self.pawns() & them;
-        // A pawn takes one file aside, one rank forward.
-        let up = attacker.fold_wb(8, -8);
-        let mut attacked = (pawns & !Bitboard::file(File::A)).shift(up - 1)
-            | (pawns & !Bitboard::file(File::H)).shift(up + 1);
+        let mut attacked = self.pawn_attacks_of(attacker);
         for knight in self.knights() & them {
             attacked |= knight_attacks(knight);
         }
@@ -255,6 +251,16 @@ impl Board {
         attacked & set
     }
 
+    /// The squares the pawns of `attacker` attack: two shifts, a pawn
+    /// taking one file aside, one rank forward.
+    #[inline(always)]
+    fn pawn_attacks_of(&self, attacker: Color) -> Bitboard {
+        let pawns = self.pawns() & self.by_color(attacker);
+        let up = attacker.fold_wb(8, -8);
+        (pawns & !Bitboard::file(File::A)).shift(up - 1)
+            | (pawns & !Bitboard::file(File::H)).shift(up + 1)
+    }
+
     /// The squares a piece of `attacker` attacks, with `occupied` as the
     /// blockers for sliding pieces, found by fills with no table and no
     /// branch ([`fill_attacks`]): for a caller compiled for 512-bit
@@ -262,12 +268,7 @@ impl Board {
     #[inline(always)]
     pub(crate) fn attacked_by_fills(&self, attacker: Color, occupied: Bitboard) -> Bitboard {
         let them = self.by_color(attacker);
-        let pawns = self.pawns() & them;
-        // A pawn takes one file aside, one rank forward.
-        let up = attacker.fold_wb(8, -8);
-        let pawn_attacks = (pawns & !Bitboard::file(File::A)).shift(up - 1)
-            | (pawns & !Bitboard::file(File::H)).shift(up + 1);
-        pawn_attacks
+        self.pawn_attacks_of(attacker)
             | fill_attacks(
                 self.rooks_and_queens() & them,
                 self.bishops_and_queens() & them,

@@ -259,7 +259,13 @@ impl GameEncoder {
     fn find_ordinals(&mut self) {
         for deferred in &self.deferred {
             match ordinal(&deferred.before, deferred.m) {
-                Some(ordinal) => self.run[deferred.at] = ordinal,
+                // `at` indexes `run`, which is emptied only after the
+                // deferred moves are (`flush` follows this).
+                Some(ordinal) => {
+                    if let Some(slot) = self.run.get_mut(deferred.at) {
+                        *slot = ordinal;
+                    }
+                }
                 None => {
                     self.error = Some(not_encodable(deferred));
                     break;

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
-use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::sync::Mutex;
 
 use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
@@ -15,7 +15,7 @@ use pgn_syntax::Reader;
 use san::{Event, Replayer, San};
 
 use crate::input::{self, Content};
-use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs};
+use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs, lock};
 use crate::{Status, create_output, unreadable};
 
 /// The subcommands of `pgn pgc`.
@@ -434,7 +434,8 @@ fn decode_pieces<W: Write>(
             // the last, so this is never taken).
             let start = start?;
             let input = FileFrom::new(file, start, &[], usize::MAX);
-            let input = input.take(end.map_or(u64::MAX, |end| end - start));
+            // The cuts increase strictly.
+            let input = input.take(end.map_or(u64::MAX, |end| end.saturating_sub(start)));
             let mut text = lock(&buffers).pop().unwrap_or_default();
             text.clear();
             let Ok(decoded) = decode_stream(input, &mut text, start);
@@ -456,12 +457,6 @@ fn decode_pieces<W: Write>(
         },
     )?;
     Ok(stop.unwrap_or(Stop { offset: 0, error: None }))
-}
-
-/// `mutex` locked, whether or not a thread panicked holding it (the
-/// values behind it stay whole: each change is one step).
-fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// The offsets where the pieces of a PGC file start, found as far as

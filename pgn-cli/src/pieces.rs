@@ -24,7 +24,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, Read};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
 use pgn_syntax::{Location, Reader, Visitor};
@@ -465,6 +465,13 @@ struct Schedule<R> {
     stop: bool,
 }
 
+/// `mutex` locked, whether or not a thread panicked holding it: what the
+/// run's mutexes guard stays whole (each change under them is one step),
+/// and a panic is reported where it happened.
+pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
 /// Reads the pieces `0..pieces` with `work` on `threads` worker threads
 /// and hands the results to `take` in order, from piece 0 on, skipping
 /// the pieces `take` says to; workers keep at most `2 × threads` pieces
@@ -490,14 +497,14 @@ pub(crate) fn run<R: Send>(
     let schedule =
         Mutex::new(Schedule { next: 0, wanted: 0, results: BTreeMap::new(), stop: false });
     let changed = Condvar::new();
-    let lock = || schedule.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let schedule_lock = || lock(&schedule);
     thread::scope(|scope| {
         let mut spawned = 0;
         for _ in 0..threads {
             let worker =
                 thread::Builder::new().name("pgn piece reader".into()).spawn_scoped(scope, || {
                     loop {
-                        let mut s = lock();
+                        let mut s = schedule_lock();
                         while !s.stop && s.next < pieces && s.next >= s.wanted + ahead {
                             s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
                         }
@@ -512,7 +519,7 @@ pub(crate) fn run<R: Send>(
                         }
                         drop(s);
                         let result = work(k);
-                        let mut s = lock();
+                        let mut s = schedule_lock();
                         if k >= s.wanted {
                             s.results.insert(k, result);
                         }
@@ -528,7 +535,7 @@ pub(crate) fn run<R: Send>(
         }
         let mut taken = Ok(());
         loop {
-            let mut s = lock();
+            let mut s = schedule_lock();
             let k = s.wanted;
             if k >= pieces {
                 break;
@@ -541,7 +548,7 @@ pub(crate) fn run<R: Send>(
             };
             drop(s);
             let next = take(k, result);
-            let mut s = lock();
+            let mut s = schedule_lock();
             match next {
                 Ok(Next::Piece(j)) if j > k => {
                     s.wanted = j;
@@ -559,7 +566,7 @@ pub(crate) fn run<R: Send>(
             }
         }
         // Nothing more is taken: the workers stop at their next piece.
-        let mut s = lock();
+        let mut s = schedule_lock();
         s.stop = true;
         s.results.clear();
         changed.notify_all();
