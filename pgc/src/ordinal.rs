@@ -491,6 +491,24 @@ impl Bulk {
         Keyed::new(occ, class, twice, &self.class_pieces)
     }
 
+    /// The squares and targets of the pieces of the piece class `class`
+    /// that have moves, if there are two ([`Pair`]).
+    #[inline(always)]
+    fn pair(&self, class: usize) -> Option<[(Square, Bitboard); 2]> {
+        let mut found = [(Square::A1, Bitboard::EMPTY); 3];
+        let mut n = 0;
+        for &(role, from, targets) in &self.pieces {
+            if CLASS_OF_ROLE[role.index()] == class {
+                if let Some(slot) = found.get_mut(n) {
+                    *slot = (from, targets);
+                }
+                n += 1;
+            }
+        }
+        let [a, b, _] = found;
+        (n == 2).then_some([a, b])
+    }
+
     /// The legal castlings in SAN order: `O-O` before `O-O-O`.
     fn castles_in_order(&self) -> impl Iterator<Item = &(Square, Square)> {
         let side = |side| move |c: &&(Square, Square)| CastlingSide::of(c.0, c.1) == side;
@@ -904,6 +922,10 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             let plain = survey.reached & !survey.twice;
             let within = if survey.twice.is_empty() {
                 names_before(plain, occ, to)
+            } else if let Some(pair) = bulk.pair(class) {
+                let plain_index =
+                    (!survey.twice.contains(to)).then(|| names_before(plain, occ, to));
+                Pair::new(class, occ, plain, survey.twice, pair).index(occ, from, to, plain_index)
             } else {
                 let keyed = bulk.keyed(occ, class, survey.twice);
                 let key = keyed.key(from, to);
@@ -1051,6 +1073,66 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
     // The class left: castling.
     let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
     Some((Move::Castle { king, rook }, false))
+}
+
+/// The moves of a piece class of two pieces that go to some squares
+/// both: the moves to such a square need the origin's file (or rank,
+/// when the two share a file) after the letter, and the rest none.
+///
+/// Each piece's disambiguated moves then share their first two bytes,
+/// so they follow each other in SAN order, as a *group*, ordered as the
+/// plain moves are (quiet, then captures, each by square name); the
+/// group of the piece whose square's name is lower comes first (the
+/// differing byte is the origins' files, or their ranks on one file).
+/// The plain moves below a group are the same for each of its moves
+/// ([`plain_below`] reads only the two bytes and a rank after them), so
+/// the class is the plain moves with two groups put in: a move's index
+/// is a few counts, with no key built but one a group.
+struct Pair {
+    /// Each group in SAN order: its piece's square, its targets, and the
+    /// number of plain moves before it.
+    groups: [(Square, Bitboard, usize); 2],
+}
+
+impl Pair {
+    /// The groups of `a` and `b`, of class `class`, whose targets meet on
+    /// the squares of `twice`; `plain` are the class's other targets.
+    #[inline(always)]
+    fn new(
+        class: usize,
+        occ: Bitboard,
+        plain: Bitboard,
+        twice: Bitboard,
+        [a, b]: [(Square, Bitboard); 2],
+    ) -> Pair {
+        let letter = u64::from(CLASS_LETTERS[class]);
+        let group = |(from, targets): (Square, Bitboard), other: Square| {
+            let set = targets & twice;
+            let head = disambiguated(letter, from, Bitboard::from(other));
+            // Any square of the group gives the same count.
+            let to = set.first().unwrap_or(Square::A1);
+            (from, set, plain_below(plain, occ, left_aligned(with_square(head, false, to))))
+        };
+        let (ga, gb) = (group(a, b.0), group(b, a.0));
+        let a_first = (a.0.file(), a.0.rank()) < (b.0.file(), b.0.rank());
+        Pair { groups: if a_first { [ga, gb] } else { [gb, ga] } }
+    }
+
+    /// The index within the class of the move from `from` to `to`, whose
+    /// index among the plain moves is `plain_index` if it is one.
+    #[inline(always)]
+    fn index(&self, occ: Bitboard, from: Square, to: Square, plain_index: Option<usize>) -> usize {
+        let mut index = 0;
+        for &(square, set, below) in &self.groups {
+            match plain_index {
+                Some(i) if below <= i => index += set.count() as usize,
+                Some(_) => {}
+                None if square == from => return index + below + names_before(set, occ, to),
+                None => index += set.count() as usize,
+            }
+        }
+        index + plain_index.unwrap_or(0)
+    }
 }
 
 /// The squares that `pieces` (of one class) go to, and those that two or
