@@ -344,9 +344,9 @@ impl Bulk {
     }
 
     /// The number of legal pawn moves from each file, a byte a file (`a`
-    /// the lowest), when no pawn move promotes and no file has 16 moves
-    /// or more (as in every position of a game); None otherwise, for
-    /// [`Bulk::pawn_counts`] to count.
+    /// the lowest), when no pawn that is not pinned can promote and no
+    /// file has 16 moves or more (as in every position of a game); None
+    /// otherwise, for [`Bulk::pawn_counts`] to count.
     ///
     /// No loop over the moves, whose number the processor would guess
     /// wrong (as it did, at about 24 ns a pawn move on the gnuchess book):
@@ -373,7 +373,9 @@ impl Bulk {
         if fours != 0 {
             counts += 4 * byte_counts(flipped(fours));
         }
-        // A file's count is below 8 * 7 so far: no byte spills.
+        // A file's count is at most 8 * 7 so far, and a pinned pawn adds
+        // at most 12 (two promoting captures), en passant 2: no byte
+        // spills into the next.
         for &(from, set) in &self.pinned_pawns {
             counts += (pawn_moves_from(set) as u64 & 0xff) << (8 * (from.index() & 7));
         }
