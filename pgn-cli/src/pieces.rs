@@ -497,16 +497,15 @@ pub(crate) fn run<R: Send>(
     let schedule =
         Mutex::new(Schedule { next: 0, wanted: 0, results: BTreeMap::new(), stop: false });
     let changed = Condvar::new();
-    let schedule_lock = || lock(&schedule);
     thread::scope(|scope| {
         let mut spawned = 0;
         for _ in 0..threads {
             let worker =
                 thread::Builder::new().name("pgn piece reader".into()).spawn_scoped(scope, || {
                     loop {
-                        let mut s = schedule_lock();
+                        let mut s = lock(&schedule);
                         while !s.stop && s.next < pieces && s.next >= s.wanted + ahead {
-                            s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+                            s = changed.wait(s).unwrap_or_else(PoisonError::into_inner);
                         }
                         if s.stop || s.next >= pieces {
                             return;
@@ -519,7 +518,7 @@ pub(crate) fn run<R: Send>(
                         }
                         drop(s);
                         let result = work(k);
-                        let mut s = schedule_lock();
+                        let mut s = lock(&schedule);
                         if k >= s.wanted {
                             s.results.insert(k, result);
                         }
@@ -535,7 +534,7 @@ pub(crate) fn run<R: Send>(
         }
         let mut taken = Ok(());
         loop {
-            let mut s = schedule_lock();
+            let mut s = lock(&schedule);
             let k = s.wanted;
             if k >= pieces {
                 break;
@@ -544,11 +543,11 @@ pub(crate) fn run<R: Send>(
                 if let Some(r) = s.results.remove(&k) {
                     break r;
                 }
-                s = changed.wait(s).unwrap_or_else(|poisoned| poisoned.into_inner());
+                s = changed.wait(s).unwrap_or_else(PoisonError::into_inner);
             };
             drop(s);
             let next = take(k, result);
-            let mut s = schedule_lock();
+            let mut s = lock(&schedule);
             match next {
                 Ok(Next::Piece(j)) if j > k => {
                     s.wanted = j;
@@ -566,7 +565,7 @@ pub(crate) fn run<R: Send>(
             }
         }
         // Nothing more is taken: the workers stop at their next piece.
-        let mut s = schedule_lock();
+        let mut s = lock(&schedule);
         s.stop = true;
         s.results.clear();
         changed.notify_all();
