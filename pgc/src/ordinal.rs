@@ -112,8 +112,6 @@ struct Bulk {
     en_passant: ArrayVec<(Square, Square), 2>,
     /// Castlings: king and rook.
     castles: ArrayVec<(Square, Square), 2>,
-    /// The pieces of one class, for [`Bulk::keyed`].
-    class_pieces: ArrayVec<(Role, Square, Bitboard), 64>,
     /// The code running the generator is compiled for 512-bit vectors
     /// ([`BulkSink::wide`]).
     wide: bool,
@@ -215,6 +213,61 @@ impl BulkSink for Only<'_> {
     }
 }
 
+/// A [`Bulk`] fed the moves of the classes up to a move's own, for
+/// [`ordinal`]: the pieces of the move's role are kept, and the other
+/// pieces' moves, all of classes before the move's, only counted. Pawns,
+/// en passant and castling are kept.
+struct Tally<'a> {
+    bulk: &'a mut Bulk,
+    /// The roles wanted, by bit `Role::index`.
+    roles: u8,
+    /// The role whose pieces are kept, by its bit (none for a pawn's move
+    /// or castling).
+    keep: u8,
+    /// The moves of the pieces not kept.
+    before: usize,
+}
+
+impl BulkSink for Tally<'_> {
+    #[inline(always)]
+    fn wants(&self, role: Role) -> bool {
+        self.roles >> role.index() & 1 != 0
+    }
+    /// As for [`Only`].
+    #[inline(always)]
+    fn scattered(&self) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn wide(&self) -> bool {
+        self.bulk.wide
+    }
+    #[inline(always)]
+    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
+        if self.keep >> role.index() & 1 != 0 {
+            self.bulk.piece(board, role, from, targets);
+        } else {
+            self.before += targets.count() as usize;
+        }
+    }
+    #[inline(always)]
+    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
+        self.bulk.pawns(board, targets, delta);
+    }
+    #[inline(always)]
+    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
+        self.bulk.pawn(board, from, targets);
+    }
+    #[inline(always)]
+    fn en_passant(&mut self, from: Square, to: Square) {
+        self.bulk.en_passant(from, to);
+    }
+    #[inline(always)]
+    fn castle(&mut self, king: Square, rook: Square) {
+        self.bulk.castle(king, rook);
+    }
+}
+
 /// The squares of the file with this index (0 for `a`).
 #[inline(always)]
 fn file_mask(file: usize) -> Bitboard {
@@ -233,15 +286,12 @@ const FILES_BELOW: [Bitboard; 8] = {
 };
 
 impl Bulk {
-    /// The number of legal moves in the classes before `class`.
+    /// The number of legal moves in the classes before `class` that are
+    /// not a piece's ([`Tally`] counts those): the castlings, for a class
+    /// after `O`, and the pawn moves of the files before a pawn's.
     #[inline(always)]
     fn count_before(&self, class: usize) -> usize {
         let mut count = 0;
-        for &(role, _, targets) in &self.pieces {
-            if CLASS_OF_ROLE[role.index()] < class {
-                count += targets.count() as usize;
-            }
-        }
         if class > CASTLE {
             count += self.castles.len();
         }
@@ -412,23 +462,17 @@ impl Bulk {
         counts
     }
 
-    /// What a move of the piece class `class` from `from` to `to` needs of
-    /// the pieces' moves, in one pass over them: the number of moves of
-    /// the piece classes before it, the squares its class reaches (once,
-    /// and more than once), and whether it is among them.
+    /// What a piece's move from `from` to `to` needs of the moves of its
+    /// class, the pieces [`Tally`] kept, in one pass over them: the
+    /// squares they reach (once, and more than once), and whether the move
+    /// is among them.
     #[inline]
-    fn survey(&self, class: usize, from: Square, to: Square) -> Survey {
-        let mut survey =
-            Survey { before: 0, reached: Bitboard::EMPTY, twice: Bitboard::EMPTY, legal: false };
-        for &(role, square, targets) in &self.pieces {
-            let of = CLASS_OF_ROLE[role.index()];
-            if of < class {
-                survey.before += targets.count() as usize;
-            } else if of == class {
-                survey.twice |= survey.reached & targets;
-                survey.reached |= targets;
-                survey.legal |= square == from && targets.contains(to);
-            }
+    fn survey(&self, from: Square, to: Square) -> Survey {
+        let mut survey = Survey { reached: Bitboard::EMPTY, twice: Bitboard::EMPTY, legal: false };
+        for &(_, square, targets) in &self.pieces {
+            survey.twice |= survey.reached & targets;
+            survey.reached |= targets;
+            survey.legal |= square == from && targets.contains(to);
         }
         survey
     }
@@ -476,39 +520,21 @@ impl Bulk {
         (targets & !occ, captures)
     }
 
-    /// What the keys of the moves of the piece class `class` need, where
-    /// its pieces go to the squares of `twice` more than once: the
-    /// class's pieces, gathered once, for the moves to those squares to
-    /// look for the other origins among.
-    fn keyed(&mut self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed<'_> {
-        // Gathered here and lent: a list of 64 places returned by value
-        // would be copied whole.
-        self.class_pieces.clear();
-        for &piece in &self.pieces {
-            if CLASS_OF_ROLE[piece.0.index()] == class {
-                // No more pieces than `self` has.
-                let _ = self.class_pieces.try_push(piece);
-            }
-        }
-        Keyed::new(occ, class, twice, &self.class_pieces)
+    /// The keys of the moves of the piece class `class`, whose pieces
+    /// ([`Tally`] kept them alone) go to the squares of `twice` more than
+    /// once.
+    fn keyed(&self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed<'_> {
+        Keyed::new(occ, class, twice, &self.pieces)
     }
 
-    /// The squares and targets of the pieces of the piece class `class`
-    /// that have moves, if there are two ([`Pair`]).
+    /// The squares and targets of the pieces [`Tally`] kept, if there are
+    /// two ([`Pair`]).
     #[inline(always)]
-    fn pair(&self, class: usize) -> Option<[(Square, Bitboard); 2]> {
-        let mut found = [(Square::A1, Bitboard::EMPTY); 3];
-        let mut n = 0;
-        for &(role, from, targets) in &self.pieces {
-            if CLASS_OF_ROLE[role.index()] == class {
-                if let Some(slot) = found.get_mut(n) {
-                    *slot = (from, targets);
-                }
-                n += 1;
-            }
+    fn pair(&self) -> Option<[(Square, Bitboard); 2]> {
+        match self.pieces.as_slice() {
+            &[(_, a, a_targets), (_, b, b_targets)] => Some([(a, a_targets), (b, b_targets)]),
+            _ => None,
         }
-        let [a, b, _] = found;
-        (n == 2).then_some([a, b])
     }
 
     /// The legal castlings in SAN order: `O-O` before `O-O-O`.
@@ -521,8 +547,6 @@ impl Bulk {
 
 /// What [`Bulk::survey`] found for a piece's move.
 struct Survey {
-    /// The moves of the piece classes before the move's.
-    before: usize,
     /// The squares the pieces of its class go to.
     reached: Bitboard,
     /// The squares that two or more of them go to.
@@ -909,12 +933,20 @@ fn class_of(m: Move) -> Option<usize> {
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
     let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
-    // The moves of the classes after this one do not count.
-    pos.generate_legal(&mut Only::new(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)]));
+    // The moves of the classes after this one do not count; those of the
+    // other pieces are all before it.
+    let keep = match m {
+        Move::Normal { role, .. } if role != Role::Pawn => 1 << role.index(),
+        _ => 0,
+    };
+    let mut tally =
+        Tally { bulk: &mut bulk, roles: ROLES_UP_TO[class.min(PAWN_A)], keep, before: 0 };
+    pos.generate_legal(&mut tally);
+    let before = tally.before;
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
-            let survey = bulk.survey(class, from, to);
+            let survey = bulk.survey(from, to);
             if !survey.legal || board.role_at(to) != capture {
                 return None;
             }
@@ -924,7 +956,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             let plain = survey.reached & !survey.twice;
             let within = if survey.twice.is_empty() {
                 names_before(plain, occ, to)
-            } else if let Some(pair) = bulk.pair(class) {
+            } else if let Some(pair) = bulk.pair() {
                 let plain_index =
                     (!survey.twice.contains(to)).then(|| names_before(plain, occ, to));
                 Pair::new(class, occ, plain, survey.twice, pair).index(occ, from, to, plain_index)
@@ -941,7 +973,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             };
             // Castling (`O`) comes before the queens and the rooks.
             let castles = if class > CASTLE { bulk.castles.len() } else { 0 };
-            return u8::try_from(survey.before + castles + within).ok();
+            return u8::try_from(before + castles + within).ok();
         }
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
             let file = from.index() & 7;
@@ -968,7 +1000,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         Move::Castle { king, rook } => bulk.castles_in_order().position(|&c| c == (king, rook))?,
         Move::Normal { .. } | Move::Null => return None,
     };
-    u8::try_from(bulk.count_before(class) + within).ok()
+    u8::try_from(before + bulk.count_before(class) + within).ok()
 }
 
 /// The legal move with this ordinal in `pos`; None if pos has no more than
