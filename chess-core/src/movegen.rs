@@ -291,10 +291,14 @@ impl<'a> LegalGenerator<'a> {
         // together: one look at each enemy piece, not one at each piece
         // for each step. A single step (a castled king behind its pawns,
         // often) is tested alone: the attacks on one square are fewer
-        // tables to read than the enemy pieces.
+        // tables to read than the enemy pieces. A sink compiled for wide
+        // vectors finds every enemy attack at once by fills, but not for
+        // a king with no step at all (boxed in by its own pieces).
         if sink.wants(Role::King) {
             let steps = king_attacks(king) & !ours;
-            let safe = if sink.wide() {
+            let safe = if steps.is_empty() {
+                steps
+            } else if sink.wide() {
                 steps & !board.attacked_by_fills(them, occ.without(king))
             } else if let Some(step) = steps.single() {
                 if board.is_attacked(step, them, occ.without(king)) {
@@ -302,7 +306,7 @@ impl<'a> LegalGenerator<'a> {
                 } else {
                     steps
                 }
-            } else if steps.is_nonempty() {
+            } else {
                 let without_king = occ.without(king);
                 let attacked = if sink.scattered() {
                     board.attacked_in::<true>(steps, them, without_king)
@@ -310,8 +314,6 @@ impl<'a> LegalGenerator<'a> {
                     board.attacked_in::<false>(steps, them, without_king)
                 };
                 steps & !attacked
-            } else {
-                steps
             };
             sink.piece(board, Role::King, king, safe);
         }
