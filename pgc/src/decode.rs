@@ -134,7 +134,7 @@ impl GameDecoder {
     /// string between games it is. `on_event` sees each element of the
     /// movetext as it is decoded, as a [`Walker`](san::Walker) over the
     /// finished game will yield it (moves with their positions, ply and
-    /// depth), with the hints [`Played::sole_origin`] and [`Played::mate`]
+    /// depth), with the hints [`Played::origin`] and [`Played::mate`]
     /// where the decoder knows them: a writer can write the game as it
     /// comes, without walking it again. The elements of a game that ends
     /// in an error come too.
@@ -290,7 +290,7 @@ fn play(
     builder.reserve(ordinals.len());
     let mut next = move_at_hinted(builder.position(), first);
     for (i, &ordinal) in ordinals.iter().enumerate() {
-        let Some((m, sole_origin)) = next else {
+        let Some((m, origin)) = next else {
             let pos = builder.position();
             let kind = DecodeErrorKind::OrdinalPastEnd { ordinal, moves: pos.count_legal_moves() };
             return Err(DecodeError { offset: moves.at + i as u64, kind });
@@ -301,7 +301,7 @@ fn play(
         // The hints spare a writer the search for other origins, and for
         // an answer to a check when a move follows.
         let mate = next.map(|_| false);
-        on_event(Event::Move(Played { sole_origin, mate, ..played }));
+        on_event(Event::Move(Played { origin, mate, ..played }));
     }
     Ok(())
 }
@@ -431,7 +431,7 @@ impl<R: Read> Iterator for Decoder<R> {
 
 #[cfg(test)]
 mod tests {
-    use san::{GameBuilder, San, Walker};
+    use san::{GameBuilder, San, SanKind, Walker};
 
     use super::*;
     use crate::{EncodeOptions, encode_game};
@@ -460,12 +460,19 @@ mod tests {
                 // once found true.
                 let event = match event {
                     Event::Move(played) => {
-                        hinted += usize::from(played.sole_origin);
+                        if let Some(origin) = played.origin {
+                            let san = San::from_move_without_check(played.before, played.m);
+                            let SanKind::Normal { file, rank, .. } = san.kind else {
+                                panic!("an origin for {played:?}");
+                            };
+                            assert_eq!(origin, (file, rank), "{played:?}");
+                            hinted += 1;
+                        }
                         if let Some(mate) = played.mate {
                             assert_eq!(mate, played.after.is_checkmate(), "{played:?}");
                             mate_hints += 1;
                         }
-                        Event::Move(Played { sole_origin: false, mate: None, ..played })
+                        Event::Move(Played { origin: None, mate: None, ..played })
                     }
                     other => other,
                 };
@@ -484,8 +491,9 @@ mod tests {
         assert!(walked.iter().any(|e| e.contains("BeginVariation { depth: 2 }")), "{walked:#?}");
         assert!(walked.iter().any(|e| e.starts_with("Escape")), "{walked:#?}");
         assert_eq!(given, walked);
-        // Nf3 (twice) and Nc6 need no disambiguation, and say so.
-        assert_eq!(hinted, 3);
+        // Every move says what its SAN names of its origin: the file of
+        // exf4, nothing for the others.
+        assert_eq!(hinted, 8);
         // A move with another after it in its record does not mate, and
         // says so: e4 (before e5) and f4 (before exf4). The NAG, the
         // escape and the variations end the other records.

@@ -54,8 +54,8 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 use chess_core::{
-    Bitboard, Board, BulkSink, CastlingSide, LegalGenerator, MAX_MOVES, Move, Position, Role,
-    Square,
+    Bitboard, Board, BulkSink, CastlingSide, File, LegalGenerator, MAX_MOVES, Move, Position,
+    Rank, Role, Square,
 };
 use multiversion::multiversion;
 use multiversion::target::target_cfg_f;
@@ -1023,17 +1023,18 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     move_at_hinted(pos, ordinal).map(|(m, _)| m)
 }
 
-/// [`move_at`], and whether the move is a piece's that no other piece of
-/// its role can make to its square, so that its SAN needs no
-/// disambiguation (the hint [`san::Played::sole_origin`], which spares a
-/// writer the search); false when not known (pawn moves and castling).
+/// [`move_at`], and the origin file and rank the move's SAN names (the
+/// hint [`san::Played::origin`], which spares a writer the search), known
+/// for every move but castling: for a piece's move to a square no other
+/// piece of its role goes to, neither; for one to a shared square, what
+/// its key holds; for a pawn's capture, the file.
 ///
 /// Compiled three times, as [`ordinal`] is, and run as the CPU allows.
 #[multiversion(targets(
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+popcnt"
 ))]
-pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)> {
+pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
     let generator = pos.legal_generator()?;
     let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
     let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal)).break_value()?;
@@ -1060,9 +1061,13 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
                         (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
                     let &(role, _, _) = pieces.iter().find(|p| p.1 == from)?;
                     let capture = board.role_at(to);
+                    let others = pieces
+                        .iter()
+                        .filter(|p| p.1 != from && p.2.contains(to))
+                        .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
                     return Some((
                         Move::Normal { role, from, capture, to, promotion: None },
-                        false,
+                        Some(origin_names(from, others)),
                     ));
                 }
                 if at > wanted {
@@ -1080,7 +1085,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
         let &(role, from, _) = pieces.iter().find(|p| p.2.contains(to))?;
         let m = Move::Normal { role, from, capture: board.role_at(to), to, promotion: None };
         // No other piece of the class goes to `to`.
-        return Some((m, true));
+        return Some((m, Some((None, None))));
     }
     if let Some(file) = class.checked_sub(PAWN_A) {
         // Pushes first, then captures, each in the order of their target
@@ -1102,11 +1107,36 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, bool)
                 .find(|&&(from, ep)| ep == to && files.contains(from))
                 .map(|&(from, to)| Move::EnPassant { from, to })?,
         };
-        return Some((m, false));
+        let file = match m {
+            Move::Normal { from, capture: Some(_), .. } | Move::EnPassant { from, .. } => {
+                Some(from.file())
+            }
+            _ => None,
+        };
+        return Some((m, Some((file, None))));
     }
-    // The class left: castling.
+    // The class left: castling, whose SAN names no origin.
     let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
-    Some((Move::Castle { king, rook }, false))
+    Some((Move::Castle { king, rook }, None))
+}
+
+/// The origin file and rank a SAN names (see [`san::Played::origin`]).
+pub(crate) type Origin = (Option<File>, Option<Rank>);
+
+/// What the SAN of a piece's move from `from` names of its origin, with
+/// `others` the other pieces of its role that can go to its square: the
+/// rule of [`disambiguated`], as a file and a rank.
+#[inline]
+fn origin_names(from: Square, others: Bitboard) -> Origin {
+    if others.is_empty() {
+        (None, None)
+    } else if (others & Bitboard::file(from.file())).is_empty() {
+        (Some(from.file()), None)
+    } else if (others & Bitboard::rank(from.rank())).is_empty() {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
+    }
 }
 
 /// The moves of a piece class of two pieces that go to some squares
@@ -1215,7 +1245,7 @@ fn square_bytes(sq: Square) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use san::San;
+    use san::{San, SanKind};
     use san::fen_epd::parse_position;
     use testkit::XorShift;
 
@@ -1335,12 +1365,13 @@ mod tests {
             assert_eq!(ordinal(pos, *m), expected, "{san} in {pos:?}");
             if let Some(i) = expected {
                 assert_eq!(move_at(pos, i), Some(*m), "ordinal {i} ({san}) in {pos:?}");
-                // The hint: a piece's move that no other piece of its
-                // role makes to its square, and only such a move.
-                let piece = matches!(m, Move::Normal { role, .. } if *role != Role::Pawn);
-                let rivals = plain.iter().filter(|(_, o)| (o.role(), o.to()) == (m.role(), m.to()));
-                let sole = piece && rivals.count() == 1;
-                assert_eq!(move_at_hinted(pos, i), Some((*m, sole)), "{san} in {pos:?}");
+                // The hint: what the SAN names of the origin, for every
+                // move but castling.
+                let origin = match San::from_move_without_check(pos, *m).kind {
+                    SanKind::Normal { file, rank, .. } => Some((file, rank)),
+                    _ => None,
+                };
+                assert_eq!(move_at_hinted(pos, i), Some((*m, origin)), "{san} in {pos:?}");
             }
         }
         if let Ok(n) = u8::try_from(plain.len()) {

@@ -235,7 +235,7 @@ impl GameBuilder {
         // start position stands in only to need no panic.
         let start = &self.start;
         let (before, after) = self.lines.last_move().unwrap_or((start, start));
-        Played { m, suffix: None, before, after, ply, depth, sole_origin: false, mate: None }
+        Played { m, suffix: None, before, after, ply, depth, origin: None, mate: None }
     }
 
     fn push_legal(&mut self, m: Move) -> &mut GameBuilder {

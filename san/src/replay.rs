@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use chess_core::{Color, Move, Position, Repairs};
+use chess_core::{Color, File, Move, Position, Rank, Repairs, Role};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -72,7 +72,8 @@ enum Outcome {
     /// Played: the move.
     Played {
         m: Move,
-        /// See [`Played::sole_origin`].
+        /// The fast path resolved it: no other piece of its role can
+        /// make it (see [`Played::origin`]).
         sole_origin: bool,
         /// See [`Played::mate`].
         mate: Option<bool>,
@@ -657,7 +658,8 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
                 };
-                let played = Played { m: mv, suffix, before, after, ply, depth, sole_origin, mate };
+                let origin = sole_origin.then(|| sole_origin_names(mv));
+                let played = Played { m: mv, suffix, before, after, ply, depth, origin, mate };
                 self.inner.played(m, &played, san, at)
             }
             Outcome::Unresolved => self.inner.unresolved(m, san, suffix, ply, at),
@@ -792,6 +794,18 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
         termination: game.termination,
     };
     (replayed, problems)
+}
+
+/// The origin file and rank the SAN of `m` names when no other piece of
+/// its role can make it: the file of a pawn's capture, else neither.
+#[inline(always)]
+fn sole_origin_names(m: Move) -> (Option<File>, Option<Rank>) {
+    match m {
+        Move::Normal { role: Role::Pawn, from, capture: Some(_), .. } | Move::EnPassant { from, .. } => {
+            (Some(from.file()), None)
+        }
+        _ => (None, None),
+    }
 }
 
 #[cfg(test)]

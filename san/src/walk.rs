@@ -4,7 +4,7 @@
 //! what a writer needs: a move with the position before and after it, its
 //! ply and its depth.
 
-use chess_core::{Move, Position};
+use chess_core::{File, Move, Position, Rank};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::{CommentKind, Game, Node, SanText};
 
@@ -47,16 +47,19 @@ pub struct Played<'a> {
     pub ply: u32,
     /// 0 on the main line, 1 in a variation of it, and so on.
     pub depth: u32,
-    /// True if the replay found that no other piece of the move's role
-    /// could legally go to its square, so that its SAN needs no
-    /// disambiguation (its fast path resolves only SAN without one, and
-    /// only when a single piece can make the move); false when not known.
-    /// A hint that spares [`San::from_played`](crate::San::from_played) a
-    /// search: the SAN is the same either way.
-    pub sole_origin: bool,
+    /// The origin file and rank the move's SAN names, when the maker of
+    /// the event knows them: the file of a pawn's capture; for a piece,
+    /// the file, rank or both that tell it from the other pieces of its
+    /// role that can legally go to its square (§8.2.3.4, ruling E7), or
+    /// neither. The replay knows them for a move its fast path resolves
+    /// (SAN with no disambiguation, which a single piece can make), a PGC
+    /// decoder for every move; `None` when not known. A hint that spares
+    /// [`San::from_played`](crate::San::from_played) a search: the SAN is
+    /// the same either way.
+    pub origin: Option<(Option<File>, Option<Rank>)>,
     /// Whether the move mates, when the replay knows it (it finds out for
     /// every move that gives check); `None` when not known. A hint, as
-    /// `sole_origin` is.
+    /// `origin` is.
     pub mate: Option<bool>,
 }
 
@@ -166,7 +169,7 @@ impl<'g> Walker<'g> {
                     after,
                     ply,
                     depth,
-                    sole_origin: false,
+                    origin: None,
                     mate: None,
                 })
             }

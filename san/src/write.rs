@@ -57,13 +57,10 @@ impl San {
     /// position after it, with no move played and no copy.
     #[inline]
     pub fn from_played(played: &Played<'_>) -> San {
-        let kind = match played.m {
-            // The replay found no other piece that could make the move: no
-            // disambiguation (a pawn capture's file is not one).
-            Move::Normal { role, from, to, capture, promotion } if played.sole_origin => {
-                let capture = capture.is_some();
-                let file = (role == Role::Pawn && capture).then_some(from.file());
-                SanKind::Normal { role, file, rank: None, capture, to, promotion }
+        let kind = match (played.m, played.origin) {
+            // The maker of the event knew the origin the SAN names.
+            (Move::Normal { role, to, capture, promotion, .. }, Some((file, rank))) => {
+                SanKind::Normal { role, file, rank, capture: capture.is_some(), to, promotion }
             }
             _ => San::from_move_without_check(played.before, played.m).kind,
         };
@@ -97,12 +94,11 @@ impl San {
     pub fn append_played(played: &Played<'_>, out: &mut Vec<u8>) {
         let letters = Language::English.letters();
         match played.m {
-            Move::Normal { role, from, to, capture, promotion } => {
+            Move::Normal { role, to, capture, promotion, .. } => {
                 let capture = capture.is_some();
-                let (file, rank) = if played.sole_origin {
-                    ((role == Role::Pawn && capture).then_some(from.file()), None)
-                } else {
-                    disambiguation(played.before, played.m)
+                let (file, rank) = match played.origin {
+                    Some(origin) => origin,
+                    None => disambiguation(played.before, played.m),
                 };
                 let mut bytes = SanBytes::default();
                 bytes.normal(letters, role, file, rank, capture, to, promotion);
@@ -764,15 +760,12 @@ mod tests {
                 let m = legal[rng.below(legal.len())];
                 let mut after = before.clone();
                 after.play_unchecked(m);
-                // The hints, given only where they are true: no other
-                // piece of the role can go there; whether a check mates.
-                let unambiguous = match m {
-                    Move::Normal { role: Role::Pawn | Role::King, .. } => true,
-                    Move::Normal { .. } => disambiguation(&before, m) == (None, None),
-                    _ => false,
-                };
+                // The hints, none or both: the origin the SAN names (the
+                // file of a pawn's capture, a piece's disambiguation);
+                // whether a check mates.
+                let origin = Some(disambiguation(&before, m));
                 let mates = after.is_check().then(|| !after.has_legal_moves());
-                for (sole, mate) in [(false, None), (unambiguous, mates)] {
+                for (origin, mate) in [(None, None), (origin, mates)] {
                     let played = Played {
                         m,
                         suffix: None,
@@ -780,7 +773,7 @@ mod tests {
                         after: &after,
                         ply,
                         depth: 0,
-                        sole_origin: sole,
+                        origin,
                         mate,
                     };
                     let mut direct = Vec::new();
