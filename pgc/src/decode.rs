@@ -163,11 +163,48 @@ impl GameDecoder {
         on_event: &mut impl FnMut(Event<'_>),
     ) -> Result<Option<Item>, DecodeError> {
         let error = |kind| DecodeError { offset, kind };
+        // The records inside a game's tags or movetext leave the state
+        // where it is and are taken in place: a game's dozen records do
+        // not move its builder a dozen times.
+        match (&mut self.state, record) {
+            (_, Record::Noop) => return Ok(None),
+            (State::Tags(tags, setup_at), Record::TagPair { name, value }) => {
+                tags.push(name, value);
+                if matches!(*name, b"FEN" | b"Variant") {
+                    *setup_at = Some(offset);
+                }
+                return Ok(None);
+            }
+            (State::Movetext(builder), Record::Moves { moves, .. }) => {
+                play(builder, *moves, on_event)?;
+                return Ok(None);
+            }
+            (State::Movetext(builder), &Record::Nag(nag)) => {
+                builder.nag(Nag(nag));
+                on_event(Event::Nag(Nag(nag)));
+                return Ok(None);
+            }
+            (State::Movetext(builder), Record::Escape(line)) => {
+                builder.escape(line);
+                on_event(Event::Escape(line));
+                return Ok(None);
+            }
+            (State::Movetext(builder), Record::VariationBegin) => {
+                builder.begin_variation().map_err(|e| error(build_error(e)))?;
+                on_event(Event::BeginVariation { depth: builder.depth() });
+                return Ok(None);
+            }
+            (State::Movetext(builder), Record::VariationEnd) => {
+                builder.end_variation().map_err(|e| error(build_error(e)))?;
+                on_event(Event::EndVariation);
+                return Ok(None);
+            }
+            _ => {}
+        }
+        // The others change the state: it is taken and put back by each
+        // arm (an error leaves the decoder between games).
         let marker = record.marker() as u8;
-        // The state is taken and put back by each arm (an error leaves
-        // the decoder between games).
         match (std::mem::take(&mut self.state), record) {
-            (state, Record::Noop) => self.state = state,
             (State::Between, Record::ReducedGame { roster, moves }) => {
                 let mut tags = self.spare_tags();
                 for (name, value) in ROSTER.iter().zip(roster) {
@@ -175,73 +212,43 @@ impl GameDecoder {
                 }
                 let mut builder = self.start(tags, offset)?;
                 play(&mut builder, *moves, on_event)?;
-                return Ok(Some(Item::Game(complete(builder))));
+                Ok(Some(Item::Game(complete(builder))))
             }
             (State::Between, Record::GameBegin) => {
                 self.state = State::Tags(self.spare_tags(), None);
+                Ok(None)
             }
-            (State::Between, Record::Escape(line)) => return Ok(Some(Item::Escape(line.to_vec()))),
-            (State::Between, _) => return Err(error(DecodeErrorKind::OutsideGame(marker))),
+            (State::Between, Record::Escape(line)) => Ok(Some(Item::Escape(line.to_vec()))),
+            (State::Between, _) => Err(error(DecodeErrorKind::OutsideGame(marker))),
             (_, Record::ReducedGame { .. } | Record::GameBegin) => {
-                return Err(error(DecodeErrorKind::InsideGame(marker)));
-            }
-            (State::Tags(mut tags, mut setup_at), Record::TagPair { name, value }) => {
-                tags.push(name, value);
-                if matches!(*name, b"FEN" | b"Variant") {
-                    setup_at = Some(offset);
-                }
-                self.state = State::Tags(tags, setup_at);
+                Err(error(DecodeErrorKind::InsideGame(marker)))
             }
             (State::Tags(tags, setup_at), Record::GameEnd) => {
                 let at = setup_at.unwrap_or(offset);
-                return Ok(Some(Item::Game(complete(self.start(tags, at)?))));
+                Ok(Some(Item::Game(complete(self.start(tags, at)?))))
             }
             (State::Tags(tags, setup_at), _) => {
                 // The first record of the movetext: the tags are all in
                 // (ruling P3), the start position is known.
                 let at = setup_at.unwrap_or(offset);
                 self.state = State::Movetext(self.start(tags, at)?);
-                return self.step(offset, record, on_event);
+                self.step(offset, record, on_event)
             }
             (State::Movetext(_), Record::TagPair { .. }) => {
-                return Err(error(DecodeErrorKind::TagAfterMovetext));
+                Err(error(DecodeErrorKind::TagAfterMovetext))
             }
             (State::Movetext(builder), Record::GameEnd) => {
                 if builder.depth() > 0 {
                     return Err(error(DecodeErrorKind::UnclosedVariation(builder.depth())));
                 }
-                return Ok(Some(Item::Game(complete(builder))));
+                Ok(Some(Item::Game(complete(builder))))
             }
-            (State::Movetext(mut builder), record) => {
-                match *record {
-                    Record::Moves { moves, .. } => play(&mut builder, moves, on_event)?,
-                    Record::Nag(nag) => {
-                        builder.nag(Nag(nag));
-                        on_event(Event::Nag(Nag(nag)));
-                    }
-                    Record::Escape(line) => {
-                        builder.escape(line);
-                        on_event(Event::Escape(line));
-                    }
-                    Record::VariationBegin => {
-                        builder.begin_variation().map_err(|e| error(build_error(e)))?;
-                        on_event(Event::BeginVariation { depth: builder.depth() });
-                    }
-                    Record::VariationEnd => {
-                        builder.end_variation().map_err(|e| error(build_error(e)))?;
-                        on_event(Event::EndVariation);
-                    }
-                    // Taken by the arms above.
-                    Record::Noop
-                    | Record::ReducedGame { .. }
-                    | Record::GameBegin
-                    | Record::TagPair { .. }
-                    | Record::GameEnd => {}
-                }
-                self.state = State::Movetext(builder);
+            // Taken in place above.
+            (state @ State::Movetext(_), _) => {
+                self.state = state;
+                Ok(None)
             }
         }
-        Ok(None)
     }
 
     /// The input ended at `offset`.
