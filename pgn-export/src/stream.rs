@@ -211,7 +211,7 @@ impl ReplayVisitor for StreamExporter {
         _: &[u8],
         _: &mut Place<'_>,
     ) -> ControlFlow<ExportedGame> {
-        self.writer.event(Event::Move(*played));
+        self.writer.played_event(played);
         ControlFlow::Continue(())
     }
 

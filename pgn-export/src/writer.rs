@@ -323,6 +323,19 @@ impl Writer {
         }
     }
 
+    /// Writes a move: [`Writer::event`] of `Event::Move(*played)`, with
+    /// no copy of the move made. For a caller that has it by reference,
+    /// as a replay's visitor does: a copy, loaded from the fields the
+    /// replay has just stored one by one, would wait for those stores.
+    #[inline(always)]
+    pub fn played_event(&mut self, played: &Played<'_>) {
+        if self.cursor.skipping == 0 {
+            self.played(played);
+        } else {
+            self.other_event(Event::Move(*played));
+        }
+    }
+
     /// A move (outside a variation left out).
     #[inline]
     fn played(&mut self, played: &Played<'_>) {
