@@ -54,8 +54,8 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 use chess_core::{
-    Bitboard, Board, BulkSink, CastlingSide, File, LegalGenerator, MAX_MOVES, Move, Position,
-    Rank, Role, Square,
+    Bitboard, Board, BulkSink, CastlingSide, File, LegalGenerator, MAX_MOVES, Move, Position, Rank,
+    Role, Square,
 };
 use multiversion::multiversion;
 use multiversion::target::target_cfg_f;
@@ -1245,8 +1245,8 @@ fn square_bytes(sq: Square) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use san::{San, SanKind};
     use san::fen_epd::parse_position;
+    use san::{San, SanKind};
     use testkit::XorShift;
 
     fn position(fen: &str) -> Position {

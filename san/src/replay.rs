@@ -801,9 +801,8 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
 #[inline(always)]
 fn sole_origin_names(m: Move) -> (Option<File>, Option<Rank>) {
     match m {
-        Move::Normal { role: Role::Pawn, from, capture: Some(_), .. } | Move::EnPassant { from, .. } => {
-            (Some(from.file()), None)
-        }
+        Move::Normal { role: Role::Pawn, from, capture: Some(_), .. }
+        | Move::EnPassant { from, .. } => (Some(from.file()), None),
         _ => (None, None),
     }
 }
