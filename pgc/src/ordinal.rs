@@ -153,25 +153,33 @@ impl BulkSink for Bulk {
 }
 
 /// A [`Bulk`] that wants the moves of some roles only, by bit
-/// `Role::index`, and counts the pieces' moves it is given (a caller that
-/// does not read the count pays nothing for it: the compiler drops it).
+/// `Role::index`, keeps the pieces of some of them, and counts the moves
+/// of the pieces it is given: those kept ([`Bulk::class_at`] counts a
+/// class so) and the others ([`ordinal`]: the pieces of the classes before
+/// a move's need only be counted). A count that no caller reads costs
+/// nothing: the compiler drops it. Pawns, en passant and castling are
+/// kept.
 struct Only<'a> {
     bulk: &'a mut Bulk,
     roles: u8,
-    /// The moves of the pieces given (pawns' are not counted).
-    moves: usize,
+    /// The roles whose pieces are kept, by bit.
+    keep: u8,
+    /// The moves of the pieces kept.
+    kept: usize,
+    /// The moves of the other pieces.
+    counted: usize,
 }
 
 impl<'a> Only<'a> {
     #[inline(always)]
-    fn new(bulk: &'a mut Bulk, roles: u8) -> Only<'a> {
-        Only { bulk, roles, moves: 0 }
+    fn new(bulk: &'a mut Bulk, roles: u8, keep: u8) -> Only<'a> {
+        Only { bulk, roles, keep, kept: 0, counted: 0 }
     }
 
-    /// Wanting the role with index `role` alone.
+    /// Wanting the role with index `role` alone, its pieces kept.
     #[inline(always)]
     fn role(bulk: &'a mut Bulk, role: usize) -> Only<'a> {
-        Only::new(bulk, 1 << role)
+        Only::new(bulk, 1 << role, 1 << role)
     }
 }
 
@@ -192,62 +200,11 @@ impl BulkSink for Only<'_> {
     }
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
-        self.moves += targets.count() as usize;
-        self.bulk.piece(board, role, from, targets);
-    }
-    #[inline(always)]
-    fn pawns(&mut self, board: &Board, targets: Bitboard, delta: i32) {
-        self.bulk.pawns(board, targets, delta);
-    }
-    #[inline(always)]
-    fn pawn(&mut self, board: &Board, from: Square, targets: Bitboard) {
-        self.bulk.pawn(board, from, targets);
-    }
-    #[inline(always)]
-    fn en_passant(&mut self, from: Square, to: Square) {
-        self.bulk.en_passant(from, to);
-    }
-    #[inline(always)]
-    fn castle(&mut self, king: Square, rook: Square) {
-        self.bulk.castle(king, rook);
-    }
-}
-
-/// A [`Bulk`] fed the moves of the classes up to a move's own, for
-/// [`ordinal`]: the pieces of the move's role are kept, and the other
-/// pieces' moves, all of classes before the move's, only counted. Pawns,
-/// en passant and castling are kept.
-struct Tally<'a> {
-    bulk: &'a mut Bulk,
-    /// The roles wanted, by bit `Role::index`.
-    roles: u8,
-    /// The role whose pieces are kept, by its bit (none for a pawn's move
-    /// or castling).
-    keep: u8,
-    /// The moves of the pieces not kept.
-    before: usize,
-}
-
-impl BulkSink for Tally<'_> {
-    #[inline(always)]
-    fn wants(&self, role: Role) -> bool {
-        self.roles >> role.index() & 1 != 0
-    }
-    /// As for [`Only`].
-    #[inline(always)]
-    fn scattered(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn wide(&self) -> bool {
-        self.bulk.wide
-    }
-    #[inline(always)]
-    fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
         if self.keep >> role.index() & 1 != 0 {
+            self.kept += targets.count() as usize;
             self.bulk.piece(board, role, from, targets);
         } else {
-            self.before += targets.count() as usize;
+            self.counted += targets.count() as usize;
         }
     }
     #[inline(always)]
@@ -287,7 +244,7 @@ const FILES_BELOW: [Bitboard; 8] = {
 
 impl Bulk {
     /// The number of legal moves in the classes before `class` that are
-    /// not a piece's ([`Tally`] counts those): the castlings, for a class
+    /// not a piece's ([`Only`] counts those): the castlings, for a class
     /// after `O`, and the pawn moves of the files before a pawn's.
     #[inline(always)]
     fn count_before(&self, class: usize) -> usize {
@@ -370,7 +327,7 @@ impl Bulk {
         let first = self.pieces.len();
         let mut sink = Only::role(self, ROLE);
         generator.generate(&mut sink);
-        Self::count_off(class, sink.moves, first, wanted)
+        Self::count_off(class, sink.kept, first, wanted)
     }
 
     /// The `moves` moves of class `class` (pieces from `first` in
@@ -463,7 +420,7 @@ impl Bulk {
     }
 
     /// What a piece's move from `from` to `to` needs of the moves of its
-    /// class, the pieces [`Tally`] kept, in one pass over them: the
+    /// class, the pieces [`Only`] kept, in one pass over them: the
     /// squares they reach (once, and more than once), and whether the move
     /// is among them.
     #[inline]
@@ -521,13 +478,13 @@ impl Bulk {
     }
 
     /// The keys of the moves of the piece class `class`, whose pieces
-    /// ([`Tally`] kept them alone) go to the squares of `twice` more than
+    /// ([`Only`] kept them alone) go to the squares of `twice` more than
     /// once.
     fn keyed(&self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed<'_> {
         Keyed::new(occ, class, twice, &self.pieces)
     }
 
-    /// The squares and targets of the pieces [`Tally`] kept, if there are
+    /// The squares and targets of the pieces [`Only`] kept, if there are
     /// two ([`Pair`]).
     #[inline(always)]
     fn pair(&self) -> Option<[(Square, Bitboard); 2]> {
@@ -939,10 +896,9 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         Move::Normal { role, .. } if role != Role::Pawn => 1 << role.index(),
         _ => 0,
     };
-    let mut tally =
-        Tally { bulk: &mut bulk, roles: ROLES_UP_TO[class.min(PAWN_A)], keep, before: 0 };
-    pos.generate_legal(&mut tally);
-    let before = tally.before;
+    let mut only = Only::new(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)], keep);
+    pos.generate_legal(&mut only);
+    let before = only.counted;
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
@@ -1067,7 +1023,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Optio
                         .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
                     return Some((
                         Move::Normal { role, from, capture, to, promotion: None },
-                        Some(origin_names(from, others)),
+                        Some(san::origin_among(from, others)),
                     ));
                 }
                 if at > wanted {
@@ -1122,22 +1078,6 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Optio
 
 /// The origin file and rank a SAN names (see [`san::Played::origin`]).
 pub(crate) type Origin = (Option<File>, Option<Rank>);
-
-/// What the SAN of a piece's move from `from` names of its origin, with
-/// `others` the other pieces of its role that can go to its square: the
-/// rule of [`disambiguated`], as a file and a rank.
-#[inline]
-fn origin_names(from: Square, others: Bitboard) -> Origin {
-    if others.is_empty() {
-        (None, None)
-    } else if (others & Bitboard::file(from.file())).is_empty() {
-        (Some(from.file()), None)
-    } else if (others & Bitboard::rank(from.rank())).is_empty() {
-        (None, Some(from.rank()))
-    } else {
-        (Some(from.file()), Some(from.rank()))
-    }
-}
 
 /// The moves of a piece class of two pieces that go to some squares
 /// both: the moves to such a square need the origin's file (or rank,
@@ -1213,20 +1153,16 @@ fn reached(pieces: &[(Role, Square, Bitboard)]) -> (Bitboard, Bitboard) {
 
 /// `letter` followed by the origin file, rank or both that tell the move
 /// from `from` apart from the moves of the same role from `others` to the
-/// same square: the file if no other one starts on it, else the rank if
-/// none starts on that, else both.
+/// same square ([`san::origin_among`]).
 #[inline]
 fn disambiguated(letter: u64, from: Square, others: Bitboard) -> u64 {
     let file = file_byte(from);
     let rank = u64::from(b'1') + (from.index() as u64 >> 3);
-    if others.is_empty() {
-        letter
-    } else if (others & Bitboard::file(from.file())).is_empty() {
-        letter << 8 | file
-    } else if (others & Bitboard::rank(from.rank())).is_empty() {
-        letter << 8 | rank
-    } else {
-        letter << 16 | file << 8 | rank
+    match san::origin_among(from, others) {
+        (None, None) => letter,
+        (Some(_), None) => letter << 8 | file,
+        (None, Some(_)) => letter << 8 | rank,
+        (Some(_), Some(_)) => letter << 16 | file << 8 | rank,
     }
 }
 

@@ -521,18 +521,34 @@ fn disambiguation_of(
     match role {
         Role::Pawn => (capture.then_some(from.file()), None),
         Role::King => (None, None),
-        _ => {
-            let others = pos.legal_origins_to(role, !Bitboard::from(from), to);
-            if others.is_empty() {
-                (None, None)
-            } else if (others & Bitboard::file(from.file())).is_empty() {
-                (Some(from.file()), None)
-            } else if (others & Bitboard::rank(from.rank())).is_empty() {
-                (None, Some(from.rank()))
-            } else {
-                (Some(from.file()), Some(from.rank()))
-            }
-        }
+        _ => origin_among(from, pos.legal_origins_to(role, !Bitboard::from(from), to)),
+    }
+}
+
+/// The origin file and rank the SAN of a piece's move from `from` names
+/// when the other pieces of its role that can go to its square stand on
+/// `others` (§8.2.3.4, ruling E7): neither if there are none, else the
+/// file if none of them is on it, else the rank if none is on that, else
+/// both.
+///
+/// ```
+/// use chess_core::{Bitboard, File, Rank, Square};
+///
+/// // Rooks on a1 and h1 (both reach d1): Rad1. On a1 and a5: R1a3.
+/// assert_eq!(san::origin_among(Square::A1, Bitboard::EMPTY), (None, None));
+/// assert_eq!(san::origin_among(Square::A1, Square::H1.into()), (Some(File::A), None));
+/// assert_eq!(san::origin_among(Square::A1, Square::A5.into()), (None, Some(Rank::First)));
+/// ```
+#[inline]
+pub fn origin_among(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
+    if others.is_empty() {
+        (None, None)
+    } else if (others & Bitboard::file(from.file())).is_empty() {
+        (Some(from.file()), None)
+    } else if (others & Bitboard::rank(from.rank())).is_empty() {
+        (None, Some(from.rank()))
+    } else {
+        (Some(from.file()), Some(from.rank()))
     }
 }
 
