@@ -54,11 +54,12 @@ use std::ops::ControlFlow;
 
 use arrayvec::ArrayVec;
 use chess_core::{
-    Bitboard, Board, BulkSink, CastlingSide, File, LegalGenerator, MAX_MOVES, Move, Position, Rank,
-    Role, Square,
+    Bitboard, Board, BulkSink, CastlingSide, LegalGenerator, MAX_MOVES, Move, Position, Role,
+    Square,
 };
 use multiversion::multiversion;
 use multiversion::target::target_cfg_f;
+use san::Origin;
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
 const INDEX_BITS: u32 = 16;
@@ -419,21 +420,6 @@ impl Bulk {
         counts
     }
 
-    /// What a piece's move from `from` to `to` needs of the moves of its
-    /// class, the pieces [`Only`] kept, in one pass over them: the
-    /// squares they reach (once, and more than once), and whether the move
-    /// is among them.
-    #[inline]
-    fn survey(&self, from: Square, to: Square) -> Survey {
-        let mut survey = Survey { reached: Bitboard::EMPTY, twice: Bitboard::EMPTY, legal: false };
-        for &(_, square, targets) in &self.pieces {
-            survey.twice |= survey.reached & targets;
-            survey.reached |= targets;
-            survey.legal |= square == from && targets.contains(to);
-        }
-        survey
-    }
-
     /// The origins of the legal pawn moves to `to`, en passant aside.
     #[inline]
     fn pawn_moves_to(&self, to: Square) -> Bitboard {
@@ -477,13 +463,6 @@ impl Bulk {
         (targets & !occ, captures)
     }
 
-    /// The keys of the moves of the piece class `class`, whose pieces
-    /// ([`Only`] kept them alone) go to the squares of `twice` more than
-    /// once.
-    fn keyed(&self, occ: Bitboard, class: usize, twice: Bitboard) -> Keyed<'_> {
-        Keyed::new(occ, class, twice, &self.pieces)
-    }
-
     /// The squares and targets of the pieces [`Only`] kept, if there are
     /// two ([`Pair`]).
     #[inline(always)]
@@ -500,16 +479,6 @@ impl Bulk {
         let king_side = self.castles.iter().filter(side(CastlingSide::KingSide));
         king_side.chain(self.castles.iter().filter(side(CastlingSide::QueenSide)))
     }
-}
-
-/// What [`Bulk::survey`] found for a piece's move.
-struct Survey {
-    /// The squares the pieces of its class go to.
-    reached: Bitboard,
-    /// The squares that two or more of them go to.
-    twice: Bitboard,
-    /// The move is among their moves.
-    legal: bool,
 }
 
 /// The moves of one piece class where two or more of its pieces go to
@@ -545,12 +514,7 @@ impl<'a> Keyed<'a> {
     #[inline]
     fn key(&self, from: Square, to: Square) -> u64 {
         let head = if self.twice.contains(to) {
-            let others = self
-                .pieces
-                .iter()
-                .filter(|p| p.1 != from && p.2.contains(to))
-                .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
-            disambiguated(self.letter, from, others)
+            disambiguated(self.letter, from, others_to(self.pieces, from, to))
         } else {
             self.letter
         };
@@ -902,24 +866,26 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
-            let survey = bulk.survey(from, to);
-            if !survey.legal || board.role_at(to) != capture {
+            // The pieces kept are the move's class.
+            let pieces = bulk.pieces.as_slice();
+            let legal = pieces.iter().any(|p| p.1 == from && p.2.contains(to));
+            if !legal || board.role_at(to) != capture {
                 return None;
             }
             let occ = board.occupied();
             // The moves to squares no other piece of the class goes to
             // sort by their names; the few to shared squares are keyed.
-            let plain = survey.reached & !survey.twice;
-            let within = if survey.twice.is_empty() {
+            let (reached, twice) = reached(pieces);
+            let plain = reached & !twice;
+            let within = if twice.is_empty() {
                 names_before(plain, occ, to)
             } else if let Some(pair) = bulk.pair() {
-                let plain_index =
-                    (!survey.twice.contains(to)).then(|| names_before(plain, occ, to));
-                Pair::new(class, occ, plain, survey.twice, pair).index(occ, from, to, plain_index)
+                let plain_index = (!twice.contains(to)).then(|| names_before(plain, occ, to));
+                Pair::new(class, occ, plain, twice, pair).index(occ, from, to, plain_index)
             } else {
-                let keyed = bulk.keyed(occ, class, survey.twice);
+                let keyed = Keyed::new(occ, class, twice, pieces);
                 let key = keyed.key(from, to);
-                let plain_before = if survey.twice.contains(to) {
+                let plain_before = if twice.contains(to) {
                     // The move's SAN has a disambiguation.
                     plain_below(plain, occ, key)
                 } else {
@@ -1017,10 +983,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Optio
                         (Square::ALL[(key >> 6) as usize & 63], Square::ALL[key as usize & 63]);
                     let &(role, _, _) = pieces.iter().find(|p| p.1 == from)?;
                     let capture = board.role_at(to);
-                    let others = pieces
-                        .iter()
-                        .filter(|p| p.1 != from && p.2.contains(to))
-                        .fold(Bitboard::EMPTY, |set, p| set.with(p.1));
+                    let others = others_to(pieces, from, to);
                     return Some((
                         Move::Normal { role, from, capture, to, promotion: None },
                         Some(san::origin_among(from, others)),
@@ -1075,9 +1038,6 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Optio
     let &(king, rook) = bulk.castles_in_order().nth(wanted)?;
     Some((Move::Castle { king, rook }, None))
 }
-
-/// The origin file and rank a SAN names (see [`san::Played::origin`]).
-pub(crate) type Origin = (Option<File>, Option<Rank>);
 
 /// The moves of a piece class of two pieces that go to some squares
 /// both: the moves to such a square need the origin's file (or rank,
@@ -1149,6 +1109,16 @@ fn reached(pieces: &[(Role, Square, Bitboard)]) -> (Bitboard, Bitboard) {
         once |= targets;
     }
     (once, twice)
+}
+
+/// The squares of the pieces of `pieces` other than the one on `from`
+/// that go to `to`: what a move from `from` to `to` is told apart from.
+#[inline]
+fn others_to(pieces: &[(Role, Square, Bitboard)], from: Square, to: Square) -> Bitboard {
+    pieces
+        .iter()
+        .filter(|p| p.1 != from && p.2.contains(to))
+        .fold(Bitboard::EMPTY, |set, p| set.with(p.1))
 }
 
 /// `letter` followed by the origin file, rank or both that tell the move

@@ -110,5 +110,5 @@ pub use quirks::Quirks;
 pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
 pub use resolve::{ResolveError, Resolved, origin_among};
 pub use san::{Check, ParsedSan, San, SanKind};
-pub use walk::{Event, Played, ReplayedGame, ReplayedMove, Walker};
+pub use walk::{Event, Origin, Played, ReplayedGame, ReplayedMove, Walker};
 pub use write::{CastlingMode, Fan, Lan, Localized, Uci};

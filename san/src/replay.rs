@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use chess_core::{Color, File, Move, Position, Rank, Repairs, Role};
+use chess_core::{Color, Move, Position, Repairs, Role};
 use fen_epd::Fen;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -33,7 +33,7 @@ use pgn_syntax::{
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 use crate::lines::{Lines, Next};
 use crate::problem::{FenProblem, MoveProblem};
-use crate::walk::{Played, ReplayedGame, ReplayedMove};
+use crate::walk::{Origin, Played, ReplayedGame, ReplayedMove};
 use crate::{Check, Quirks, San, SanKind};
 
 /// The replay of one game, shared by the streaming and the tree replay:
@@ -799,7 +799,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
 /// The origin file and rank the SAN of `m` names when no other piece of
 /// its role can make it: the file of a pawn's capture, else neither.
 #[inline(always)]
-fn sole_origin_names(m: Move) -> (Option<File>, Option<Rank>) {
+fn sole_origin_names(m: Move) -> Origin {
     match m {
         Move::Normal { role: Role::Pawn, from, capture: Some(_), .. }
         | Move::EnPassant { from, .. } => (Some(from.file()), None),

@@ -11,6 +11,7 @@ use chess_core::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Squar
 use crate::Language;
 use crate::quirks::Quirks;
 use crate::san::{Check, ParsedSan, San, SanKind};
+use crate::walk::Origin;
 
 /// The legal move a SAN stands for, and the lenient forms found on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -482,10 +483,7 @@ fn capture_quirks(is_capture: bool, written: bool) -> Quirks {
 }
 
 /// How the written origin departs from the canonical one.
-fn disambiguation_quirks(
-    written: (Option<File>, Option<Rank>),
-    canonical: (Option<File>, Option<Rank>),
-) -> Quirks {
+fn disambiguation_quirks(written: Origin, canonical: Origin) -> Quirks {
     match (written, canonical) {
         _ if written == canonical => Quirks::empty(),
         ((None, None), _) => Quirks::PAWN_CAPTURE_WITHOUT_FILE,
@@ -499,7 +497,7 @@ fn disambiguation_quirks(
 /// (§8.2.3.4, ruling E7): the file of a pawn capture; for a piece, nothing
 /// if no other legal move of its role goes to the same square, else the
 /// file if that tells them apart, else the rank, else both.
-pub(crate) fn disambiguation(pos: &Position, m: Move) -> (Option<File>, Option<Rank>) {
+pub(crate) fn disambiguation(pos: &Position, m: Move) -> Origin {
     match m {
         Move::Normal { role, from, to, capture, .. } => {
             disambiguation_of(pos, role, from, to, capture.is_some())
@@ -517,7 +515,7 @@ fn disambiguation_of(
     from: Square,
     to: Square,
     capture: bool,
-) -> (Option<File>, Option<Rank>) {
+) -> Origin {
     match role {
         Role::Pawn => (capture.then_some(from.file()), None),
         Role::King => (None, None),
@@ -540,7 +538,7 @@ fn disambiguation_of(
 /// assert_eq!(san::origin_among(Square::A1, Square::A5.into()), (None, Some(Rank::First)));
 /// ```
 #[inline]
-pub fn origin_among(from: Square, others: Bitboard) -> (Option<File>, Option<Rank>) {
+pub fn origin_among(from: Square, others: Bitboard) -> Origin {
     if others.is_empty() {
         (None, None)
     } else if (others & Bitboard::file(from.file())).is_empty() {

@@ -31,6 +31,10 @@ pub enum ReplayedMove {
 /// not be set up: then every move is text).
 pub type ReplayedGame = Game<ReplayedMove, Option<Position>>;
 
+/// The origin file and rank a SAN names (§8.2.3.4): the file of a pawn's
+/// capture, and a piece's disambiguation ([`origin_among`](crate::origin_among)).
+pub type Origin = (Option<File>, Option<Rank>);
+
 /// A move that was played, with where it stands in the game.
 #[derive(Clone, Copy, Debug)]
 pub struct Played<'a> {
@@ -56,7 +60,7 @@ pub struct Played<'a> {
     /// decoder for every move; `None` when not known. A hint that spares
     /// [`San::from_played`](crate::San::from_played) a search: the SAN is
     /// the same either way.
-    pub origin: Option<(Option<File>, Option<Rank>)>,
+    pub origin: Option<Origin>,
     /// Whether the move mates, when the replay knows it (it finds out for
     /// every move that gives check); `None` when not known. A hint, as
     /// `origin` is.
