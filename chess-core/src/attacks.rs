@@ -105,13 +105,13 @@ static RAYS: [[u64; 64]; 2] = {
 /// bitboard (north +8, south −8, east +1, west −1, north-east +9,
 /// north-west +7, south-east −7, south-west −9, modulo 64): the lanes of
 /// [`fill_attacks`].
-const STEP_ROTATIONS: [u32; 8] = [8, 56, 1, 63, 9, 7, 57, 55];
+pub(crate) const STEP_ROTATIONS: [u32; 8] = [8, 56, 1, 63, 9, 7, 57, 55];
 
 /// The squares a step of each direction of [`STEP_ROTATIONS`] may land
 /// on: not the edge it comes from. A square that went over the edge
 /// (rotated past the board's end, or to the far file of the next rank)
 /// lands there, so masking drops it.
-const STEP_LANDINGS: [u64; 8] = {
+pub(crate) const STEP_LANDINGS: [u64; 8] = {
     let (file_a, file_h) = (0x0101_0101_0101_0101_u64, 0x8080_8080_8080_8080_u64);
     let (rank_1, rank_8) = (0xff_u64, 0xff_u64 << 56);
     [
@@ -128,9 +128,9 @@ const STEP_LANDINGS: [u64; 8] = {
 
 /// A knight's eight jumps as rotations (+17, +15, +10, +6, −6, −10, −15,
 /// −17), and the squares each may land on (see [`STEP_LANDINGS`]).
-const KNIGHT_ROTATIONS: [u32; 8] = [17, 15, 10, 6, 58, 54, 49, 47];
+pub(crate) const KNIGHT_ROTATIONS: [u32; 8] = [17, 15, 10, 6, 58, 54, 49, 47];
 
-const KNIGHT_LANDINGS: [u64; 8] = {
+pub(crate) const KNIGHT_LANDINGS: [u64; 8] = {
     let (file_a, file_h) = (0x0101_0101_0101_0101_u64, 0x8080_8080_8080_8080_u64);
     let (file_b, file_g) = (file_a << 1, file_h >> 1);
     let (rank_1, rank_8) = (0xff_u64, 0xff_u64 << 56);

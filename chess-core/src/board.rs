@@ -254,7 +254,7 @@ impl Board {
     /// The squares the pawns of `attacker` attack: two shifts, a pawn
     /// taking one file aside, one rank forward.
     #[inline(always)]
-    fn pawn_attacks_of(&self, attacker: Color) -> Bitboard {
+    pub(crate) fn pawn_attacks_of(&self, attacker: Color) -> Bitboard {
         let pawns = self.pawns() & self.by_color(attacker);
         let up = attacker.fold_wb(8, -8);
         (pawns & !Bitboard::file(File::A)).shift(up - 1)

@@ -42,6 +42,7 @@
 mod attacks;
 mod bitboard;
 mod board;
+mod counts;
 mod gives_check;
 mod movegen;
 mod moves;

@@ -241,16 +241,16 @@ pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct LegalGenerator<'a> {
-    pos: &'a Position,
+    pub(crate) pos: &'a Position,
     /// The king of the side to move.
-    king: Square,
+    pub(crate) king: Square,
     /// Two pieces give check: only the king moves.
-    king_only: bool,
+    pub(crate) king_only: bool,
     /// The squares the other pieces may go to: any but their own, or in
     /// check those that take or block the checker.
-    target: Bitboard,
+    pub(crate) target: Bitboard,
     /// The pieces pinned to the king.
-    pinned: Bitboard,
+    pub(crate) pinned: Bitboard,
 }
 
 impl<'a> LegalGenerator<'a> {
@@ -355,8 +355,16 @@ impl<'a> LegalGenerator<'a> {
         if sink.wants(Role::Pawn) {
             pawn_moves(pos, king, target, pinned, sink);
         }
-        if pos.checkers.is_empty() && sink.wants(Role::King) {
-            castling(pos, king, sink);
+        if sink.wants(Role::King) {
+            self.castle(sink);
+        }
+    }
+
+    /// Hands the legal castlings to `sink` (none in check).
+    #[inline(always)]
+    pub(crate) fn castle<S: BulkSink>(&self, sink: &mut S) {
+        if self.pos.checkers.is_empty() {
+            castling(self.pos, self.king, sink);
         }
     }
 }
@@ -989,6 +997,48 @@ mod tests {
             king_moves += list.iter().filter(|m| m.role() == Some(Role::King)).count();
         }
         assert!(moves > 10_000 && king_moves > 1_000, "{moves} {king_moves}");
+    }
+
+    #[test]
+    fn piece_move_counts_are_the_numbers_of_the_moves_handed_over() {
+        // Counted by fills where the processor has AVX-512 (foundation and
+        // VPOPCNTDQ); elsewhere there are no counts, which is checked too.
+        #[cfg(target_arch = "x86_64")]
+        let fills = crate::counts::avx512::detected();
+        #[cfg(not(target_arch = "x86_64"))]
+        let fills = false;
+        let starts = corpus_positions();
+        let (mut compared, mut pinned, mut checks, mut castles) = (0, 0, 0, 0);
+        for pos in random_positions(&starts, 200, 0x00c0_a7ed) {
+            let Some(generator) = pos.legal_generator() else { continue };
+            let Some(counts) = generator.piece_move_counts() else {
+                assert!(!fills, "counts where the processor has the features");
+                continue;
+            };
+            let mut expected = [0; 6];
+            let mut castles_expected = 0;
+            for m in pos.legal_moves() {
+                match m {
+                    Move::Castle { .. } => castles_expected += 1,
+                    Move::Normal { role, .. } if role != Role::Pawn => expected[role.index()] += 1,
+                    _ => {}
+                }
+            }
+            assert_eq!(generator.count_castles(), castles_expected, "{pos:?}");
+            assert_eq!(counts, expected, "{pos:?}");
+            compared += 1;
+            pinned += usize::from(pos.pinned().is_nonempty());
+            checks += usize::from(pos.is_check());
+            castles += usize::from(castles_expected > 0);
+        }
+        if fills {
+            assert!(
+                compared > 20_000 && pinned > 800 && checks > 800 && castles > 100,
+                "{compared} {pinned} {checks} {castles}"
+            );
+        } else {
+            assert_eq!(compared, 0);
+        }
     }
 
     #[test]

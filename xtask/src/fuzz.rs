@@ -13,8 +13,10 @@
 //! Each target runs as `cargo fuzz run <target> fuzz/corpus/<target>`
 //! with `RUSTC_BOOTSTRAP=1` (cargo-fuzz passes nightly-only flags; this
 //! lets the stable toolchain take them), with debug assertions and
-//! overflow checks, and without a sanitizer: our crates forbid unsafe
-//! code, so AddressSanitizer would find nothing that a panic, libFuzzer's
+//! overflow checks, and without a sanitizer: our crates deny unsafe code
+//! (the one exception calls safe code compiled for AVX-512 once the
+//! processor is seen to have it, `chess-core/src/counts.rs`), so
+//! AddressSanitizer would find nothing that a panic, libFuzzer's
 //! out-of-memory check or its timeout does not, at a fraction of the
 //! speed. An input that takes more than [`TIMEOUT`] seconds is a finding
 //! (a reader must be linear). A finding is saved under

@@ -1,0 +1,251 @@
+//! The legal moves of the pieces counted at once by fills over 512-bit
+//! vectors ([`LegalGenerator::piece_move_counts`]), where the processor
+//! has AVX-512: for callers that need how many moves each role has (the
+//! ordinals of PGC), not which.
+//!
+//! A slider's moves along one direction are the squares a fill along
+//! that direction reaches. Two sliders of one role never reach a square
+//! along the same direction (the nearer one stops the other's ray), so
+//! the moves of all a role's pieces along a direction are the squares of
+//! one fill, and their number is one `popcount`: eight directions are the
+//! eight 64-bit lanes of a vector, and the rooks and bishops share one
+//! (four lanes each), the queens have one, and so do the knights' eight
+//! jumps and the enemy's attacks that the king may not step into. No
+//! table is read and no piece is looked at alone but a pinned one.
+//!
+//! This is the only module of the workspace with `unsafe` code: one call
+//! of a function compiled for AVX-512, made after the processor was seen
+//! to have it. Everything inside that function is safe.
+
+use crate::bitboard::Bitboard;
+use crate::movegen::{BulkSink, LegalGenerator};
+use crate::types::{Role, Square};
+
+impl LegalGenerator<'_> {
+    /// The number of legal moves of each role by [`Role::index`], all
+    /// counted at once by fills over 512-bit vectors: those of the
+    /// knights, bishops, rooks and queens, and the king's steps (castling
+    /// aside, see [`LegalGenerator::count_castles`]); 0 for pawns, which
+    /// are not counted. None where the processor lacks AVX-512 (its
+    /// foundation and `VPOPCNTDQ`), for the caller to count what a
+    /// [`BulkSink`] is handed instead. The counts are those of the moves
+    /// the generator hands over; no move is built.
+    ///
+    /// The counts are 16 bits wide so that they come back in registers.
+    ///
+    /// ```
+    /// use chess_core::{Position, Role};
+    ///
+    /// let pos = Position::new();
+    /// let generator = pos.legal_generator().expect("a king");
+    /// if let Some(counts) = generator.piece_move_counts() {
+    ///     assert_eq!(counts[Role::Knight.index()], 4);
+    ///     assert_eq!(counts[Role::Bishop.index()], 0);
+    /// }
+    /// ```
+    #[inline]
+    pub fn piece_move_counts(&self) -> Option<[u16; 6]> {
+        #[cfg(target_arch = "x86_64")]
+        if avx512::detected() {
+            #[allow(unsafe_code)]
+            // SAFETY: the function only needs the CPU features just
+            // detected; it is itself safe code.
+            return Some(unsafe { avx512::counts(self) });
+        }
+        None
+    }
+
+    /// The number of legal castlings, as [`LegalGenerator::generate`]
+    /// hands them over.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    ///
+    /// let pos = Position::new();
+    /// assert_eq!(pos.legal_generator().expect("a king").count_castles(), 0);
+    /// ```
+    #[inline]
+    pub fn count_castles(&self) -> usize {
+        /// Counts the castlings, and wants no role's moves but the
+        /// king's (castling comes with them).
+        struct Castles(usize);
+        impl BulkSink for Castles {
+            fn piece(&mut self, _: &crate::Board, _: Role, _: Square, _: Bitboard) {}
+            fn pawns(&mut self, _: &crate::Board, _: Bitboard, _: i32) {}
+            fn pawn(&mut self, _: &crate::Board, _: Square, _: Bitboard) {}
+            fn en_passant(&mut self, _: Square, _: Square) {}
+            fn castle(&mut self, _: Square, _: Square) {
+                self.0 += 1;
+            }
+        }
+        let mut castles = Castles(0);
+        self.castle(&mut castles);
+        castles.0
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+pub(crate) mod avx512 {
+    use std::arch::x86_64::{
+        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_mask_reduce_add_epi64,
+        _mm512_or_si512, _mm512_popcnt_epi64, _mm512_reduce_or_epi64, _mm512_rolv_epi64,
+        _mm512_set_epi64, _mm512_set1_epi64, _mm512_ternarylogic_epi64,
+    };
+
+    use crate::attacks::{
+        KNIGHT_LANDINGS, KNIGHT_ROTATIONS, STEP_LANDINGS, STEP_ROTATIONS, bishop_attacks,
+        king_attacks, line, queen_attacks, rook_attacks,
+    };
+    use crate::bitboard::Bitboard;
+    use crate::movegen::LegalGenerator;
+    use crate::types::Role;
+
+    /// True if the processor has the features [`counts`] is compiled for
+    /// (every one of them, though AVX-512 implies the others).
+    #[inline]
+    pub(crate) fn detected() -> bool {
+        use std::arch::is_x86_feature_detected as has;
+        has!("avx512f") && has!("avx512vpopcntdq") && has!("popcnt") && has!("bmi1") && has!("bmi2")
+    }
+
+    /// Eight words as the lanes of a vector, the first in lane 0.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn lanes(x: [u64; 8]) -> __m512i {
+        let w = x.map(|w| w as i64);
+        _mm512_set_epi64(w[7], w[6], w[5], w[4], w[3], w[2], w[1], w[0])
+    }
+
+    /// One word in every lane.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn splat(x: Bitboard) -> __m512i {
+        _mm512_set1_epi64(x.0 as i64)
+    }
+
+    /// The rotation of each lane by its count, which is a step along the
+    /// lane's direction when masked by [`STEP_LANDINGS`]: the lanes of
+    /// `fill_attacks` (north, south, east, west, then the diagonals).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn rotations(by: [u32; 8]) -> __m512i {
+        lanes(by.map(u64::from))
+    }
+
+    /// The squares the sliders in each lane attack along the lane's
+    /// direction, with `occupied` as their blockers: a Kogge–Stone fill
+    /// over the empty squares doubling its reach three times, then one
+    /// step more (the blocker, or the board's edge).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn slide(sliders: __m512i, occupied: Bitboard) -> __m512i {
+        let landings = lanes(STEP_LANDINGS);
+        let mut fill = sliders;
+        let mut open = _mm512_andnot_si512(splat(occupied), landings);
+        let mut by = STEP_ROTATIONS;
+        for _ in 0..3 {
+            let shift = rotations(by);
+            // fill | (open & rotated fill)
+            fill = _mm512_ternarylogic_epi64::<0xf8>(fill, open, _mm512_rolv_epi64(fill, shift));
+            open = _mm512_and_si512(open, _mm512_rolv_epi64(open, shift));
+            by = by.map(|r| (r * 2) & 63);
+        }
+        _mm512_and_si512(_mm512_rolv_epi64(fill, rotations(STEP_ROTATIONS)), landings)
+    }
+
+    /// The squares the knights of `knights` jump to, one jump a lane.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn jumps(knights: Bitboard) -> __m512i {
+        let rotated = _mm512_rolv_epi64(splat(knights), rotations(KNIGHT_ROTATIONS));
+        _mm512_and_si512(rotated, lanes(KNIGHT_LANDINGS))
+    }
+
+    /// The king's single steps from `kings`, one direction a lane.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn steps(kings: Bitboard) -> __m512i {
+        let rotated = _mm512_rolv_epi64(splat(kings), rotations(STEP_ROTATIONS));
+        _mm512_and_si512(rotated, lanes(STEP_LANDINGS))
+    }
+
+    /// The number of squares of `target` in the lanes of `moves` picked
+    /// by `mask` (bit i for lane i).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    fn count(moves: __m512i, target: __m512i, mask: u8) -> u16 {
+        let counts = _mm512_popcnt_epi64(_mm512_and_si512(moves, target));
+        // At most 64 squares in each of 8 lanes.
+        _mm512_mask_reduce_add_epi64(mask, counts) as u16
+    }
+
+    /// The legal moves of each role of the side to move by
+    /// [`Role::index`] (pawns and castling aside): those
+    /// [`LegalGenerator::generate`] hands over, counted by fills.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    pub(super) fn counts(generator: &LegalGenerator<'_>) -> [u16; 6] {
+        let pos = generator.pos;
+        let board = &pos.board;
+        let us = pos.turn;
+        let them = !us;
+        let (ours, theirs) = (board.by_color(us), board.by_color(them));
+        let king = generator.king;
+        let occupied = board.occupied();
+
+        // The king's steps: the enemy's attacks, with the king off the
+        // board so that a slider's ray passes its square.
+        let orthogonal = splat(board.rooks_and_queens() & theirs);
+        let diagonal = splat(board.bishops_and_queens() & theirs);
+        let enemy_sliders = _mm512_or_si512(
+            _mm512_and_si512(orthogonal, lanes([!0, !0, !0, !0, 0, 0, 0, 0])),
+            _mm512_and_si512(diagonal, lanes([0, 0, 0, 0, !0, !0, !0, !0])),
+        );
+        let attacks = _mm512_ternarylogic_epi64::<0xfe>(
+            slide(enemy_sliders, occupied.without(king)),
+            steps(board.kings() & theirs),
+            jumps(board.knights() & theirs),
+        );
+        let attacked =
+            Bitboard(_mm512_reduce_or_epi64(attacks) as u64) | board.pawn_attacks_of(them);
+        let mut counts = [0; 6];
+        counts[Role::King.index()] = (king_attacks(king) & !ours & !attacked).count() as u16;
+        if generator.king_only {
+            return counts;
+        }
+
+        // The other pieces, pinned ones aside, to the squares of
+        // `target`: rooks in the four straight lanes and bishops in the
+        // four diagonal ones of one vector, queens in all eight of
+        // another.
+        let (target, pinned) = (generator.target, generator.pinned);
+        let free = ours & !pinned;
+        let rooks = splat(board.rooks() & free);
+        let bishops = splat(board.bishops() & free);
+        let rooks_and_bishops = _mm512_or_si512(
+            _mm512_and_si512(rooks, lanes([!0, !0, !0, !0, 0, 0, 0, 0])),
+            _mm512_and_si512(bishops, lanes([0, 0, 0, 0, !0, !0, !0, !0])),
+        );
+        let both = slide(rooks_and_bishops, occupied);
+        let queens = slide(splat(board.queens() & free), occupied);
+        let to = splat(target);
+        counts[Role::Rook.index()] = count(both, to, 0x0f);
+        counts[Role::Bishop.index()] = count(both, to, 0xf0);
+        counts[Role::Queen.index()] = count(queens, to, 0xff);
+        counts[Role::Knight.index()] = count(jumps(board.knights() & free), to, 0xff);
+
+        // A pinned slider stays on its pin line; a pinned knight never
+        // moves.
+        for from in pinned & ours & (board.bishops() | board.rooks() | board.queens()) {
+            let (role, attacks) = if board.rooks().contains(from) {
+                (Role::Rook, rook_attacks(from, occupied))
+            } else if board.bishops().contains(from) {
+                (Role::Bishop, bishop_attacks(from, occupied))
+            } else {
+                (Role::Queen, queen_attacks(from, occupied))
+            };
+            counts[role.index()] += (attacks & target & line(king, from)).count() as u16;
+        }
+        counts
+    }
+}
