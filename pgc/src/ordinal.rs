@@ -806,6 +806,23 @@ fn class_of(m: Move) -> Option<usize> {
     })
 }
 
+/// The moves of the classes before `class` (those of the pieces, whose
+/// `counts` are given, and the castlings), `own` being the bit of the
+/// move's own role.
+#[inline(always)]
+fn counted_before(
+    generator: &LegalGenerator<'_>,
+    counts: [u16; 6],
+    class: usize,
+    own: u8,
+) -> usize {
+    let roles = ROLES_UP_TO[class.min(PAWN_A)] & !own;
+    let pieces: usize =
+        (0..6).filter(|i| roles >> i & 1 != 0).map(|i| usize::from(counts[i])).sum();
+    let castles = if class > CASTLE { generator.count_castles() } else { 0 };
+    pieces + castles
+}
+
 /// The ordinal of the legal move `m` in `pos`; None if `m` is not legal in
 /// `pos`.
 ///
@@ -848,21 +865,34 @@ fn class_of(m: Move) -> Option<usize> {
 /// assert_eq!(pgc::ordinal(&pos, nc6), None);
 /// ```
 #[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+popcnt"
 ))]
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     let class = class_of(m)?;
-    let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
+    let generator = pos.legal_generator()?;
+    let wide = target_cfg_f!(target_feature = "avx512f");
+    let mut bulk = Bulk { wide, ..Bulk::default() };
     // The moves of the classes after this one do not count; those of the
     // other pieces are all before it.
     let keep = match m {
         Move::Normal { role, .. } if role != Role::Pawn => 1 << role.index(),
         _ => 0,
     };
-    let mut only = Only::new(&mut bulk, ROLES_UP_TO[class.min(PAWN_A)], keep);
-    pos.generate_legal(&mut only);
-    let before = only.counted;
+    let own = if class >= PAWN_A { 1 << Role::Pawn.index() } else { keep };
+    // Where the processor can, the pieces of the classes before a
+    // knight's, a queen's, a rook's or a pawn's move are counted at once
+    // by fills, and only the move's own role is generated.
+    let fills =
+        if wide && class > KING && class != CASTLE { generator.piece_move_counts() } else { None };
+    let (roles, counted) = match fills {
+        Some(counts) => (own, counted_before(&generator, counts, class, own)),
+        None => (ROLES_UP_TO[class.min(PAWN_A)], 0),
+    };
+    let mut only = Only::new(&mut bulk, roles, keep);
+    generator.generate(&mut only);
+    let before = counted + only.counted;
     let board = pos.board();
     let within = match m {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
