@@ -53,19 +53,6 @@ impl Dropped {
     }
 }
 
-/// The most moves whose ordinals wait to be found: 32 KB of positions
-/// (a batch of 256 measured a little faster than one of 64).
-const DEFERRED: usize = 256;
-
-/// A move whose ordinal is still to be found (see `GameEncoder::deferred`).
-#[derive(Clone, Debug)]
-struct Deferred {
-    before: Position,
-    m: Move,
-    ply: u32,
-    at: usize,
-}
-
 /// An open line of the game being encoded.
 #[derive(Clone, Copy, Debug, Default)]
 struct Line {
@@ -112,17 +99,13 @@ pub struct GameEncoder {
     /// sequence is written when something else comes after it).
     body: Vec<u8>,
     /// The ordinals of the move sequence being made.
-    run: Vec<u8>,
-    /// The moves of `run` whose ordinals are still to be found, with the
-    /// position each is played in, its ply and its index in `run`.
     ///
-    /// Ordinals are found up to 256 moves at a time rather than as each
-    /// move comes: fed by a replay, the encoder then takes turns with the
-    /// reader and the replay in longer stretches, and each part runs
-    /// faster for keeping the processor's caches and branch history to
-    /// itself (encoding the gnuchess book takes 2 to 3 % less time, the
-    /// copy of the positions included). At most [`DEFERRED`] wait.
-    deferred: Vec<Deferred>,
+    /// Each move's ordinal is found as the move comes, in the position
+    /// the replay has just played it in, which is still in the caches.
+    /// (Finding them 256 at a time, from copies of the positions, was 2
+    /// to 3 % faster while the generator read attack tables for every
+    /// piece; since the pieces are counted by fills, it is 4 % slower.)
+    run: Vec<u8>,
     /// Something besides main-line moves was written: not a `0x01` game.
     general: bool,
     /// The open lines, the current one last.
@@ -154,7 +137,6 @@ impl GameEncoder {
     pub fn begin(&mut self) {
         self.body.clear();
         self.run.clear();
-        self.deferred.clear();
         self.general = false;
         self.lines.clear();
         self.lines.push(Line::default());
@@ -236,13 +218,13 @@ impl GameEncoder {
         if !self.open_pending() {
             return;
         }
-        if self.deferred.len() == DEFERRED {
-            self.find_ordinals();
+        match ordinal(played.before, played.m) {
+            Some(ordinal) => self.run.push(ordinal),
+            None => {
+                self.fail(not_encodable(played.before, played.m, played.ply));
+                return;
+            }
         }
-        let (before, m, ply, at) = (played.before.clone(), played.m, played.ply, self.run.len());
-        self.deferred.push(Deferred { before, m, ply, at });
-        // A stand-in until `find_ordinals`.
-        self.run.push(0);
         if let Some(line) = self.lines.last_mut() {
             line.moved = true;
         }
@@ -250,29 +232,6 @@ impl GameEncoder {
         if let Some(suffix) = played.suffix {
             self.nag(suffix.nag());
         }
-    }
-
-    /// Puts the ordinals of the deferred moves in `run`. A move without
-    /// one is the game's error: the first reason counts, and every other
-    /// one came after the move (no move is deferred once the game has
-    /// failed), so it is replaced.
-    fn find_ordinals(&mut self) {
-        for deferred in &self.deferred {
-            match ordinal(&deferred.before, deferred.m) {
-                // `at` indexes `run`, which is emptied only after the
-                // deferred moves are (`flush` follows this).
-                Some(ordinal) => {
-                    if let Some(slot) = self.run.get_mut(deferred.at) {
-                        *slot = ordinal;
-                    }
-                }
-                None => {
-                    self.error = Some(not_encodable(deferred));
-                    break;
-                }
-            }
-        }
-        self.deferred.clear();
     }
 
     fn nag(&mut self, nag: Nag) {
@@ -320,7 +279,6 @@ impl GameEncoder {
     /// Writes a record after the moves before it.
     fn record(&mut self, record: Record<'_>) {
         self.general = true;
-        self.find_ordinals();
         flush(&mut self.run, &mut self.body);
         // Nothing written here is too long: NAGs are bytes, markers have
         // no items, escape lines were measured.
@@ -340,7 +298,6 @@ impl GameEncoder {
         result: GameResult,
         out: &mut Vec<u8>,
     ) -> Result<Dropped, EncodeErrorKind> {
-        self.find_ordinals();
         if let Some(error) = self.error.take() {
             return Err(error);
         }
@@ -373,8 +330,7 @@ impl GameEncoder {
 /// Why a move has no ordinal: it is not legal, or its index does not fit
 /// a byte.
 #[cold]
-fn not_encodable(deferred: &Deferred) -> EncodeErrorKind {
-    let Deferred { ref before, m: played, ply, .. } = *deferred;
+fn not_encodable(before: &Position, played: Move, ply: u32) -> EncodeErrorKind {
     let moves = before.legal_moves();
     if !moves.contains(&played) {
         return EncodeErrorKind::NotLegal { ply };
@@ -508,7 +464,7 @@ mod tests {
         b.tag("FEN", fen);
         b.play(late.expect("a move past 255")).expect("legal");
         // A comment after the move, which could not be encoded either,
-        // does not hide it, though its ordinal is found later (`deferred`).
+        // does not hide it.
         b.comment("after");
         let Err(EncodeErrorKind::OrdinalTooLarge { ply: 1, index, moves: n }) =
             encode(&b.finish(), false)
@@ -519,12 +475,11 @@ mod tests {
     }
 
     #[test]
-    fn ordinals_found_in_batches_are_those_of_each_move() {
-        // A game longer than a batch of deferred moves, a variation and
-        // a NAG (each writes a record, finding the ordinals before it):
-        // every ordinal read back is that of its move.
+    fn every_ordinal_read_back_is_that_of_its_move() {
+        // A game longer than a short move sequence (255 moves), with a
+        // variation and a NAG (each ends the sequence before it).
         let mut pgn = String::new();
-        for _ in 0..(DEFERRED / 4 + 3) {
+        for _ in 0..67 {
             pgn.push_str("Nf3 Nf6 Ng1 Ng8 ");
         }
         pgn.push_str("e4 $1 (d4 d5 c4) e5 Nc3 *");
