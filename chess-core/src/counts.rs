@@ -31,8 +31,6 @@ impl LegalGenerator<'_> {
     /// [`BulkSink`] is handed instead. The counts are those of the moves
     /// the generator hands over; no move is built.
     ///
-    /// The counts are 16 bits wide so that they come back in registers.
-    ///
     /// ```
     /// use chess_core::{Position, Role};
     ///
@@ -87,9 +85,9 @@ impl LegalGenerator<'_> {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_mask_reduce_add_epi64,
-        _mm512_or_si512, _mm512_popcnt_epi64, _mm512_reduce_or_epi64, _mm512_rolv_epi64,
-        _mm512_set_epi64, _mm512_set1_epi64, _mm512_ternarylogic_epi64,
+        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_mask_blend_epi64,
+        _mm512_mask_reduce_add_epi64, _mm512_popcnt_epi64, _mm512_reduce_or_epi64,
+        _mm512_rolv_epi64, _mm512_set_epi64, _mm512_set1_epi64, _mm512_ternarylogic_epi64,
     };
 
     use crate::attacks::{
@@ -169,6 +167,14 @@ pub(crate) mod avx512 {
         _mm512_and_si512(rotated, lanes(STEP_LANDINGS))
     }
 
+    /// The pieces `straight` in the four straight lanes (0 to 3) and
+    /// `diagonal` in the four diagonal ones.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    fn by_direction(straight: Bitboard, diagonal: Bitboard) -> __m512i {
+        _mm512_mask_blend_epi64(0xf0, splat(straight), splat(diagonal))
+    }
+
     /// The number of squares of `target` in the lanes of `moves` picked
     /// by `mask` (bit i for lane i).
     #[inline]
@@ -195,12 +201,8 @@ pub(crate) mod avx512 {
 
         // The king's steps: the enemy's attacks, with the king off the
         // board so that a slider's ray passes its square.
-        let orthogonal = splat(board.rooks_and_queens() & theirs);
-        let diagonal = splat(board.bishops_and_queens() & theirs);
-        let enemy_sliders = _mm512_or_si512(
-            _mm512_and_si512(orthogonal, lanes([!0, !0, !0, !0, 0, 0, 0, 0])),
-            _mm512_and_si512(diagonal, lanes([0, 0, 0, 0, !0, !0, !0, !0])),
-        );
+        let enemy_sliders =
+            by_direction(board.rooks_and_queens() & theirs, board.bishops_and_queens() & theirs);
         let attacks = _mm512_ternarylogic_epi64::<0xfe>(
             slide(enemy_sliders, occupied.without(king)),
             steps(board.kings() & theirs),
@@ -220,13 +222,7 @@ pub(crate) mod avx512 {
         // another.
         let (target, pinned) = (generator.target, generator.pinned);
         let free = ours & !pinned;
-        let rooks = splat(board.rooks() & free);
-        let bishops = splat(board.bishops() & free);
-        let rooks_and_bishops = _mm512_or_si512(
-            _mm512_and_si512(rooks, lanes([!0, !0, !0, !0, 0, 0, 0, 0])),
-            _mm512_and_si512(bishops, lanes([0, 0, 0, 0, !0, !0, !0, !0])),
-        );
-        let both = slide(rooks_and_bishops, occupied);
+        let both = slide(by_direction(board.rooks() & free, board.bishops() & free), occupied);
         let queens = slide(splat(board.queens() & free), occupied);
         let to = splat(target);
         counts[Role::Rook.index()] = count(both, to, 0x0f);

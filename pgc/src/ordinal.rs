@@ -834,9 +834,12 @@ fn counted_before(
 ///
 /// It counts moves with `popcount`, which the CPU's POPCNT instruction
 /// does in one step where the default x86-64 target has a dozen. The
-/// function is compiled three times (the `multiversion` crate): for
-/// AVX-512, whose 512-bit vectors find the squares the king may not step
-/// to by fills ([`BulkSink::wide`]), with POPCNT, and without; the first
+/// function is compiled four times (the `multiversion` crate): for
+/// AVX-512 with `VPOPCNTDQ`, where the pieces of the classes before a
+/// knight's, a queen's, a rook's or a pawn's move are counted at once by
+/// fills ([`LegalGenerator::piece_move_counts`]); for AVX-512 without
+/// it, whose 512-bit vectors find the squares the king may not step to
+/// by fills ([`BulkSink::wide`]); with POPCNT; and without. The first
 /// call picks the copy the CPU can run. The helpers it counts with are
 /// inlined (`#[inline(always)]`) so that they are in every copy.
 ///
@@ -981,7 +984,8 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// piece of its role goes to, neither; for one to a shared square, what
 /// its key holds; for a pawn's capture, the file.
 ///
-/// Compiled three times, as [`ordinal`] is, and run as the CPU allows.
+/// Compiled three times, as [`ordinal`] is but for its copy with
+/// `VPOPCNTDQ`, and run as the CPU allows.
 #[multiversion(targets(
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+popcnt"
