@@ -287,20 +287,37 @@ impl Bulk {
     /// Each turn breaks with what it found or goes on, one `?` a turn:
     /// no closure, which would be compiled on its own, without the CPU
     /// features of the copy of [`move_at_hinted`] that runs it.
+    ///
+    /// With `counts`, the moves of each piece role counted by fills
+    /// ([`LegalGenerator::piece_move_counts`]), only the role of the class
+    /// that holds the move is generated, or none but the pawns.
     #[inline(always)]
     fn class_at(
         &mut self,
         generator: &LegalGenerator<'_>,
         mut wanted: usize,
+        counts: Option<[u16; 6]>,
     ) -> ControlFlow<(usize, usize, usize)> {
         let wanted = &mut wanted;
-        self.turn::<{ Role::Bishop.index() }>(generator, BISHOP, wanted)?;
-        self.turn::<{ Role::King.index() }>(generator, KING, wanted)?;
-        self.turn::<{ Role::Knight.index() }>(generator, KNIGHT, wanted)?;
-        let castles = self.castles.len();
-        Self::count_off(CASTLE, castles, self.pieces.len(), wanted)?;
-        self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted)?;
-        self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted)?;
+        if let Some(counts) = counts {
+            let n = |role: Role| usize::from(counts[role.index()]);
+            self.counted::<{ Role::Bishop.index() }>(generator, BISHOP, n(Role::Bishop), wanted)?;
+            self.counted::<{ Role::King.index() }>(generator, KING, n(Role::King), wanted)?;
+            self.counted::<{ Role::Knight.index() }>(generator, KNIGHT, n(Role::Knight), wanted)?;
+            // Castling comes with the king's moves.
+            let castles = generator.count_castles();
+            self.counted::<{ Role::King.index() }>(generator, CASTLE, castles, wanted)?;
+            self.counted::<{ Role::Queen.index() }>(generator, QUEEN, n(Role::Queen), wanted)?;
+            self.counted::<{ Role::Rook.index() }>(generator, ROOK, n(Role::Rook), wanted)?;
+        } else {
+            self.turn::<{ Role::Bishop.index() }>(generator, BISHOP, wanted)?;
+            self.turn::<{ Role::King.index() }>(generator, KING, wanted)?;
+            self.turn::<{ Role::Knight.index() }>(generator, KNIGHT, wanted)?;
+            let castles = self.castles.len();
+            Self::count_off(CASTLE, castles, self.pieces.len(), wanted)?;
+            self.turn::<{ Role::Queen.index() }>(generator, QUEEN, wanted)?;
+            self.turn::<{ Role::Rook.index() }>(generator, ROOK, wanted)?;
+        }
         generator.generate(&mut Only::role(self, Role::Pawn.index()));
         let first = self.pieces.len();
         if let Some(counts) = self.pawn_file_counts() {
@@ -329,6 +346,25 @@ impl Bulk {
         let mut sink = Only::role(self, ROLE);
         generator.generate(&mut sink);
         Self::count_off(class, sink.kept, first, wanted)
+    }
+
+    /// The `moves` moves of class `class`, counted: if they hold move
+    /// `wanted`, the moves of the role with index `ROLE` are generated
+    /// (castling with the king's) and the class breaks as
+    /// [`Bulk::count_off`] says; else their number is taken off `wanted`.
+    #[inline(always)]
+    fn counted<const ROLE: usize>(
+        &mut self,
+        generator: &LegalGenerator<'_>,
+        class: usize,
+        moves: usize,
+        wanted: &mut usize,
+    ) -> ControlFlow<(usize, usize, usize)> {
+        let first = self.pieces.len();
+        if *wanted < moves {
+            generator.generate(&mut Only::role(self, ROLE));
+        }
+        Self::count_off(class, moves, first, wanted)
     }
 
     /// The `moves` moves of class `class` (pieces from `first` in
@@ -984,16 +1020,21 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// piece of its role goes to, neither; for one to a shared square, what
 /// its key holds; for a pawn's capture, the file.
 ///
-/// Compiled three times, as [`ordinal`] is but for its copy with
-/// `VPOPCNTDQ`, and run as the CPU allows.
+/// Compiled four times, as [`ordinal`] is, and run as the CPU allows;
+/// the copy with `VPOPCNTDQ` counts the pieces' moves by fills and
+/// generates only the role of the class that holds the move.
 #[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+popcnt"
 ))]
 pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
     let generator = pos.legal_generator()?;
-    let mut bulk = Bulk { wide: target_cfg_f!(target_feature = "avx512f"), ..Bulk::default() };
-    let (class, wanted, first) = bulk.class_at(&generator, usize::from(ordinal)).break_value()?;
+    let wide = target_cfg_f!(target_feature = "avx512f");
+    let mut bulk = Bulk { wide, ..Bulk::default() };
+    let counts = if wide { generator.piece_move_counts() } else { None };
+    let (class, wanted, first) =
+        bulk.class_at(&generator, usize::from(ordinal), counts).break_value()?;
     let board = pos.board();
     if class < PAWN_A && class != CASTLE {
         // A piece's move. Those to squares no other piece of the class
