@@ -99,11 +99,26 @@ pub(crate) mod avx512 {
     use crate::types::Role;
 
     /// True if the processor has the features [`counts`] is compiled for
-    /// (every one of them, though AVX-512 implies the others).
+    /// (every one of them, though AVX-512 implies the others). Found once
+    /// and kept: one load a call, where asking for each feature is five.
     #[inline]
     pub(crate) fn detected() -> bool {
-        use std::arch::is_x86_feature_detected as has;
-        has!("avx512f") && has!("avx512vpopcntdq") && has!("popcnt") && has!("bmi1") && has!("bmi2")
+        use std::sync::atomic::{AtomicU8, Ordering};
+        /// 0 before the first call, then 1 without the features, 2 with.
+        static DETECTED: AtomicU8 = AtomicU8::new(0);
+        match DETECTED.load(Ordering::Relaxed) {
+            0 => {
+                use std::arch::is_x86_feature_detected as has;
+                let detected = has!("avx512f")
+                    && has!("avx512vpopcntdq")
+                    && has!("popcnt")
+                    && has!("bmi1")
+                    && has!("bmi2");
+                DETECTED.store(1 + u8::from(detected), Ordering::Relaxed);
+                detected
+            }
+            known => known == 2,
+        }
     }
 
     /// Eight words as the lanes of a vector, the first in lane 0.
