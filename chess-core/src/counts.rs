@@ -53,6 +53,36 @@ impl LegalGenerator<'_> {
         None
     }
 
+    /// The number of legal moves of the pieces of the roles whose bits
+    /// (by [`Role::index`]) `roles` has: those of the knights, bishops,
+    /// rooks and queens, and the king's steps (castling aside); pawns are
+    /// not counted. One fill serves all the sliders wanted (a queen is a
+    /// rook in the straight lanes and a bishop in the diagonal ones), so
+    /// this costs less than [`LegalGenerator::piece_move_counts`]. None
+    /// where that is None.
+    ///
+    /// ```
+    /// use chess_core::{Position, Role};
+    ///
+    /// let pos = Position::new();
+    /// let generator = pos.legal_generator().expect("a king");
+    /// let knights_and_king = 1 << Role::Knight.index() | 1 << Role::King.index();
+    /// if let Some(moves) = generator.count_piece_moves(knights_and_king) {
+    ///     assert_eq!(moves, 4);
+    /// }
+    /// ```
+    #[inline]
+    pub fn count_piece_moves(&self, roles: u8) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if avx512::detected() {
+            #[allow(unsafe_code)]
+            // SAFETY: as in `piece_move_counts`.
+            return Some(unsafe { avx512::count_of(self, roles) });
+        }
+        let _ = roles;
+        None
+    }
+
     /// The number of legal castlings, as [`LegalGenerator::generate`]
     /// hands them over.
     ///
@@ -85,9 +115,10 @@ impl LegalGenerator<'_> {
 #[cfg(target_arch = "x86_64")]
 pub(crate) mod avx512 {
     use std::arch::x86_64::{
-        __m512i, _mm512_and_si512, _mm512_andnot_si512, _mm512_mask_blend_epi64,
-        _mm512_mask_reduce_add_epi64, _mm512_popcnt_epi64, _mm512_reduce_or_epi64,
-        _mm512_rolv_epi64, _mm512_set_epi64, _mm512_set1_epi64, _mm512_ternarylogic_epi64,
+        __m512i, _mm512_add_epi64, _mm512_and_si512, _mm512_andnot_si512, _mm512_mask_blend_epi64,
+        _mm512_mask_reduce_add_epi64, _mm512_popcnt_epi64, _mm512_reduce_add_epi64,
+        _mm512_reduce_or_epi64, _mm512_rolv_epi64, _mm512_set_epi64, _mm512_set1_epi64,
+        _mm512_ternarylogic_epi64,
     };
 
     use crate::attacks::{
@@ -200,43 +231,111 @@ pub(crate) mod avx512 {
         _mm512_mask_reduce_add_epi64(mask, counts) as u16
     }
 
+    /// The squares the side to move's king may step to: those of its
+    /// steps that no enemy piece attacks, with the king off the board so
+    /// that a slider's ray passes its square.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    fn king_steps(generator: &LegalGenerator<'_>) -> Bitboard {
+        let board = &generator.pos.board;
+        let them = !generator.pos.turn;
+        let theirs = board.by_color(them);
+        let king = generator.king;
+        let enemy_sliders =
+            by_direction(board.rooks_and_queens() & theirs, board.bishops_and_queens() & theirs);
+        let attacks = _mm512_ternarylogic_epi64::<0xfe>(
+            slide(enemy_sliders, board.occupied().without(king)),
+            steps(board.kings() & theirs),
+            jumps(board.knights() & theirs),
+        );
+        let attacked =
+            Bitboard(_mm512_reduce_or_epi64(attacks) as u64) | board.pawn_attacks_of(them);
+        king_attacks(king) & !board.by_color(!them) & !attacked
+    }
+
+    /// The moves of the pinned sliders of the roles `wanted` says yes to
+    /// (a pinned slider stays on its pin line; a pinned knight never
+    /// moves), each counted into `count` by role.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    fn pinned_moves(
+        generator: &LegalGenerator<'_>,
+        wanted: impl Fn(Role) -> bool,
+        mut count: impl FnMut(Role, u16),
+    ) {
+        let board = &generator.pos.board;
+        let (target, king, occupied) = (generator.target, generator.king, board.occupied());
+        let ours = board.by_color(generator.pos.turn);
+        for from in generator.pinned & ours & (board.bishops() | board.rooks() | board.queens()) {
+            let role = if board.rooks().contains(from) {
+                Role::Rook
+            } else if board.bishops().contains(from) {
+                Role::Bishop
+            } else {
+                Role::Queen
+            };
+            if !wanted(role) {
+                continue;
+            }
+            let attacks = match role {
+                Role::Rook => rook_attacks(from, occupied),
+                Role::Bishop => bishop_attacks(from, occupied),
+                _ => queen_attacks(from, occupied),
+            };
+            count(role, (attacks & target & line(king, from)).count() as u16);
+        }
+    }
+
+    /// The moves of the pieces of the roles `roles` (bits by
+    /// [`Role::index`]; pawns and castling aside) of the side to move,
+    /// counted by fills: one for all the sliders wanted.
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    pub(super) fn count_of(generator: &LegalGenerator<'_>, roles: u8) -> usize {
+        let wanted = |role: Role| roles >> role.index() & 1 != 0;
+        let mut total = 0;
+        if wanted(Role::King) {
+            total += king_steps(generator).count() as usize;
+        }
+        if generator.king_only {
+            return total;
+        }
+        let board = &generator.pos.board;
+        let free = board.by_color(generator.pos.turn) & !generator.pinned;
+        let pick = |role: Role| {
+            if wanted(role) { board.by_role(role) & free } else { Bitboard::EMPTY }
+        };
+        let queens = pick(Role::Queen);
+        let sliders = by_direction(pick(Role::Rook) | queens, pick(Role::Bishop) | queens);
+        let to = splat(generator.target);
+        let moves = _mm512_add_epi64(
+            _mm512_popcnt_epi64(_mm512_and_si512(slide(sliders, board.occupied()), to)),
+            _mm512_popcnt_epi64(_mm512_and_si512(jumps(pick(Role::Knight)), to)),
+        );
+        // At most 64 squares in each of 16 lanes.
+        total += _mm512_reduce_add_epi64(moves) as usize;
+        pinned_moves(generator, wanted, |_, n| total += usize::from(n));
+        total
+    }
+
     /// The legal moves of each role of the side to move by
     /// [`Role::index`] (pawns and castling aside): those
     /// [`LegalGenerator::generate`] hands over, counted by fills.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
     pub(super) fn counts(generator: &LegalGenerator<'_>) -> [u16; 6] {
-        let pos = generator.pos;
-        let board = &pos.board;
-        let us = pos.turn;
-        let them = !us;
-        let (ours, theirs) = (board.by_color(us), board.by_color(them));
-        let king = generator.king;
-        let occupied = board.occupied();
-
-        // The king's steps: the enemy's attacks, with the king off the
-        // board so that a slider's ray passes its square.
-        let enemy_sliders =
-            by_direction(board.rooks_and_queens() & theirs, board.bishops_and_queens() & theirs);
-        let attacks = _mm512_ternarylogic_epi64::<0xfe>(
-            slide(enemy_sliders, occupied.without(king)),
-            steps(board.kings() & theirs),
-            jumps(board.knights() & theirs),
-        );
-        let attacked =
-            Bitboard(_mm512_reduce_or_epi64(attacks) as u64) | board.pawn_attacks_of(them);
         let mut counts = [0; 6];
-        counts[Role::King.index()] = (king_attacks(king) & !ours & !attacked).count() as u16;
+        counts[Role::King.index()] = king_steps(generator).count() as u16;
         if generator.king_only {
             return counts;
         }
-
         // The other pieces, pinned ones aside, to the squares of
         // `target`: rooks in the four straight lanes and bishops in the
         // four diagonal ones of one vector, queens in all eight of
         // another.
-        let (target, pinned) = (generator.target, generator.pinned);
-        let free = ours & !pinned;
+        let board = &generator.pos.board;
+        let (occupied, target) = (board.occupied(), generator.target);
+        let free = board.by_color(generator.pos.turn) & !generator.pinned;
         let both = slide(by_direction(board.rooks() & free, board.bishops() & free), occupied);
         let queens = slide(splat(board.queens() & free), occupied);
         let to = splat(target);
@@ -244,19 +343,7 @@ pub(crate) mod avx512 {
         counts[Role::Bishop.index()] = count(both, to, 0xf0);
         counts[Role::Queen.index()] = count(queens, to, 0xff);
         counts[Role::Knight.index()] = count(jumps(board.knights() & free), to, 0xff);
-
-        // A pinned slider stays on its pin line; a pinned knight never
-        // moves.
-        for from in pinned & ours & (board.bishops() | board.rooks() | board.queens()) {
-            let (role, attacks) = if board.rooks().contains(from) {
-                (Role::Rook, rook_attacks(from, occupied))
-            } else if board.bishops().contains(from) {
-                (Role::Bishop, bishop_attacks(from, occupied))
-            } else {
-                (Role::Queen, queen_attacks(from, occupied))
-            };
-            counts[role.index()] += (attacks & target & line(king, from)).count() as u16;
-        }
+        pinned_moves(generator, |_| true, |role, n| counts[role.index()] += n);
         counts
     }
 }

@@ -1002,17 +1002,20 @@ mod tests {
     #[test]
     fn piece_move_counts_are_the_numbers_of_the_moves_handed_over() {
         // Counted by fills where the processor has AVX-512 (foundation and
-        // VPOPCNTDQ); elsewhere there are no counts, which is checked too.
+        // VPOPCNTDQ), by role and for random sets of roles; elsewhere
+        // there are no counts, which is checked too.
         #[cfg(target_arch = "x86_64")]
         let fills = crate::counts::avx512::detected();
         #[cfg(not(target_arch = "x86_64"))]
         let fills = false;
         let starts = corpus_positions();
+        let mut rng = XorShift::new(0x0001_c0de);
         let (mut compared, mut pinned, mut checks, mut castles) = (0, 0, 0, 0);
         for pos in random_positions(&starts, 200, 0x00c0_a7ed) {
             let Some(generator) = pos.legal_generator() else { continue };
             let Some(counts) = generator.piece_move_counts() else {
                 assert!(!fills, "counts where the processor has the features");
+                assert_eq!(generator.count_piece_moves(0b111111), None);
                 continue;
             };
             let mut expected = [0; 6];
@@ -1026,6 +1029,10 @@ mod tests {
             }
             assert_eq!(generator.count_castles(), castles_expected, "{pos:?}");
             assert_eq!(counts, expected, "{pos:?}");
+            let roles = rng.below(64) as u8;
+            let sum: u16 = (0..6).filter(|i| roles >> i & 1 != 0).map(|i| expected[i]).sum();
+            let counted = generator.count_piece_moves(roles);
+            assert_eq!(counted, Some(usize::from(sum)), "roles {roles:#b} in {pos:?}");
             compared += 1;
             pinned += usize::from(pos.pinned().is_nonempty());
             checks += usize::from(pos.is_check());

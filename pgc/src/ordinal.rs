@@ -842,23 +842,6 @@ fn class_of(m: Move) -> Option<usize> {
     })
 }
 
-/// The moves of the classes before `class` (those of the pieces, whose
-/// `counts` are given, and the castlings), `own` being the bit of the
-/// move's own role.
-#[inline(always)]
-fn counted_before(
-    generator: &LegalGenerator<'_>,
-    counts: [u16; 6],
-    class: usize,
-    own: u8,
-) -> usize {
-    let roles = ROLES_UP_TO[class.min(PAWN_A)] & !own;
-    let pieces: usize =
-        (0..6).filter(|i| roles >> i & 1 != 0).map(|i| usize::from(counts[i])).sum();
-    let castles = if class > CASTLE { generator.count_castles() } else { 0 };
-    pieces + castles
-}
-
 /// The ordinal of the legal move `m` in `pos`; None if `m` is not legal in
 /// `pos`.
 ///
@@ -873,7 +856,7 @@ fn counted_before(
 /// function is compiled four times (the `multiversion` crate): for
 /// AVX-512 with `VPOPCNTDQ`, where the pieces of the classes before a
 /// knight's, a queen's, a rook's or a pawn's move are counted at once by
-/// fills ([`LegalGenerator::piece_move_counts`]); for AVX-512 without
+/// fills ([`LegalGenerator::count_piece_moves`]); for AVX-512 without
 /// it, whose 512-bit vectors find the squares the king may not step to
 /// by fills ([`BulkSink::wide`]); with POPCNT; and without. The first
 /// call picks the copy the CPU can run. The helpers it counts with are
@@ -923,11 +906,16 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     // Where the processor can, the pieces of the classes before a
     // knight's, a queen's, a rook's or a pawn's move are counted at once
     // by fills, and only the move's own role is generated.
-    let fills =
-        if wide && class > KING && class != CASTLE { generator.piece_move_counts() } else { None };
+    let roles = ROLES_UP_TO[class.min(PAWN_A)];
+    let fills = if wide && class > KING && class != CASTLE {
+        generator.count_piece_moves(roles & !own)
+    } else {
+        None
+    };
     let (roles, counted) = match fills {
-        Some(counts) => (own, counted_before(&generator, counts, class, own)),
-        None => (ROLES_UP_TO[class.min(PAWN_A)], 0),
+        // Castling (`O`) comes before the queens, the rooks and the pawns.
+        Some(pieces) => (own, pieces + if class > CASTLE { generator.count_castles() } else { 0 }),
+        None => (roles, 0),
     };
     let mut only = Only::new(&mut bulk, roles, keep);
     generator.generate(&mut only);
