@@ -855,7 +855,7 @@ fn class_of(m: Move) -> Option<usize> {
 /// does in one step where the default x86-64 target has a dozen. The
 /// function is compiled four times (the `multiversion` crate): for
 /// AVX-512 with `VPOPCNTDQ`, where the pieces of the classes before a
-/// knight's, a queen's, a rook's or a pawn's move are counted at once by
+/// king's, a knight's, a queen's, a rook's or a pawn's move are counted at once by
 /// fills ([`LegalGenerator::count_piece_moves`]); for AVX-512 without
 /// it, whose 512-bit vectors find the squares the king may not step to
 /// by fills ([`BulkSink::wide`]); with POPCNT; and without. The first
@@ -904,10 +904,10 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     };
     let own = if class >= PAWN_A { 1 << Role::Pawn.index() } else { keep };
     // Where the processor can, the pieces of the classes before a
-    // knight's, a queen's, a rook's or a pawn's move are counted at once
+    // king's, a knight's, a queen's, a rook's or a pawn's move are counted at once
     // by fills, and only the move's own role is generated.
     let roles = ROLES_UP_TO[class.min(PAWN_A)];
-    let fills = if wide && class > KING && class != CASTLE {
+    let fills = if wide && class >= KING && class != CASTLE {
         generator.count_piece_moves(roles & !own)
     } else {
         None
