@@ -13,9 +13,10 @@
 //! jumps and the enemy's attacks that the king may not step into. No
 //! table is read and no piece is looked at alone but a pinned one.
 //!
-//! This is the only module of the workspace with `unsafe` code: one call
-//! of a function compiled for AVX-512, made after the processor was seen
-//! to have it. Everything inside that function is safe.
+//! This is the only module of the workspace with `unsafe` code: the two
+//! calls of the functions compiled for AVX-512 ([`LegalGenerator::piece_move_counts`]
+//! and [`LegalGenerator::count_piece_moves`]), made after the processor
+//! was seen to have it. Everything inside those functions is safe.
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{BulkSink, LegalGenerator};

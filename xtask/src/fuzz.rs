@@ -14,8 +14,8 @@
 //! with `RUSTC_BOOTSTRAP=1` (cargo-fuzz passes nightly-only flags; this
 //! lets the stable toolchain take them), with debug assertions and
 //! overflow checks, and without a sanitizer: our crates deny unsafe code
-//! (the one exception calls safe code compiled for AVX-512 once the
-//! processor is seen to have it, `chess-core/src/counts.rs`), so
+//! (the exceptions, two calls in `chess-core/src/counts.rs`, call safe
+//! code compiled for AVX-512 once the processor is seen to have it), so
 //! AddressSanitizer would find nothing that a panic, libFuzzer's
 //! out-of-memory check or its timeout does not, at a fraction of the
 //! speed. An input that takes more than [`TIMEOUT`] seconds is a finding
