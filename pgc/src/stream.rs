@@ -83,6 +83,10 @@ impl StreamEncoder {
 }
 
 impl ReplayVisitor for StreamEncoder {
+    // The encoder's errors are its own (an illegal move is one, as a move
+    // it is handed as text): the replay's style checks are not wanted.
+    const REPLAY_DIAGNOSTICS: bool = false;
+
     type Tags = Tags;
     type Movetext = Tags;
     type Output = EncodedGame;

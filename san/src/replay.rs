@@ -58,6 +58,9 @@ struct Engine {
     first_at: Option<Location>,
     /// Problems found since the caller last took them.
     pending: Vec<ReplayDiagnostic>,
+    /// No one reads the problems ([`ReplayVisitor::REPLAY_DIAGNOSTICS`]):
+    /// none is looked for that changes nothing replayed, and none is kept.
+    quiet: bool,
 }
 
 /// What became of a move. Its ply is the current line's
@@ -182,6 +185,9 @@ impl Engine {
     }
 
     fn report(&mut self, problem: ReplayProblem, at: Option<Location>, san: Option<(&[u8], u32)>) {
+        if self.quiet {
+            return;
+        }
         self.pending.push(ReplayDiagnostic {
             problem,
             at,
@@ -277,9 +283,13 @@ impl Engine {
                 let mut mate = None;
                 if let Some((_, after)) = self.lines.last_move() {
                     // Most moves give no check and are written without a
-                    // mark: then there is nothing more to look at.
+                    // mark: then there is nothing more to look at. (The
+                    // flag is tested after that, off the common path: in
+                    // front, with the other tests of `quiet` in this
+                    // function, `pgn check` was 3 % slower, all of it in
+                    // where the code fell, not in what it ran.)
                     let check = after.is_check();
-                    if check || san.check.is_some() {
+                    if (check || san.check.is_some()) && !self.quiet {
                         let (mark, mark_quirks) = san.check_mark_and_quirks(check, after);
                         mate = check.then_some(mark == Some(Check::Checkmate));
                         quirks |= mark_quirks;
@@ -314,7 +324,8 @@ impl Engine {
     /// The game-level checks, once the game is over; `end_at` is where
     /// its termination marker is (or where it ends without one).
     fn finish(&mut self, result: Option<GameResult>, end_at: Option<Location>) {
-        if !self.started {
+        // The checks of a whole game only report.
+        if !self.started || self.quiet {
             return;
         }
         let at = end_at.or(self.first_at);
@@ -368,6 +379,17 @@ fn parse_u32(bytes: &[u8]) -> Option<u32> {
 /// begins with the start position. `Break(output)` ends a game early, as
 /// for a `Visitor`.
 pub trait ReplayVisitor {
+    /// Whether the visitor reads the replay's problems
+    /// ([`ReplayVisitor::replay_diagnostic`]); true by default. A visitor
+    /// that has no use for them (an encoder, whose errors are its own)
+    /// says false: none is reported, and the replay skips the checks that
+    /// only report, a check mark against the position (which takes a
+    /// search for a mate after every check) and a result or `PlyCount`
+    /// tag against the moves. The moves are the same: a move that cannot
+    /// be played is still kept as text ([`ReplayVisitor::unresolved`]).
+    /// Only [`Played::mate`], which the check marks find, is then `None`.
+    const REPLAY_DIAGNOSTICS: bool = true;
+
     /// The per-game state of the tag section.
     type Tags;
     /// The per-game state of the movetext.
@@ -507,7 +529,8 @@ pub trait ReplayVisitor {
     }
 
     /// A problem the replay found (problems of the whole game come just
-    /// before `end_game`).
+    /// before `end_game`). None comes to a visitor whose
+    /// [`ReplayVisitor::REPLAY_DIAGNOSTICS`] is false.
     fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) {}
 
     /// The game is over; returns what the visitor made of it.
@@ -572,7 +595,8 @@ pub struct Replayer<V> {
 impl<V: ReplayVisitor> Replayer<V> {
     /// A replayer handing its results to `inner`.
     pub fn new(inner: V) -> Replayer<V> {
-        Replayer { inner, games: 0, engine: Engine::default(), result: None, end_at: None }
+        let engine = Engine { quiet: !V::REPLAY_DIAGNOSTICS, ..Engine::default() };
+        Replayer { inner, games: 0, engine, result: None, end_at: None }
     }
 
     /// The inner visitor.
@@ -715,7 +739,9 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         at: &mut Place<'_>,
     ) -> ControlFlow<V::Output> {
         self.result = Some(result);
-        self.end_at = Some(at.locate());
+        if V::REPLAY_DIAGNOSTICS {
+            self.end_at = Some(at.locate());
+        }
         self.inner.termination(m, result, at)
     }
 
@@ -927,5 +953,89 @@ mod tests {
         assert_eq!(tree.len(), 1, "{tree:?}");
         assert_eq!(tree[0].at.map(|at| (at.line, at.column)), Some((5, 1)));
         assert_eq!(stream, tree);
+    }
+
+    #[test]
+    fn a_visitor_without_diagnostics_gets_the_same_moves_and_no_problem() {
+        // What a visitor sees of each move, and the problems it is given.
+        #[derive(Default)]
+        struct Seen<const D: bool> {
+            moves: Vec<(Move, Option<bool>)>,
+            unresolved: Vec<Vec<u8>>,
+            problems: Vec<ReplayProblem>,
+        }
+        impl<const D: bool> ReplayVisitor for Seen<D> {
+            const REPLAY_DIAGNOSTICS: bool = D;
+            type Tags = ();
+            type Movetext = ();
+            type Output = ();
+            fn begin_tags(&mut self) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+                ControlFlow::Continue(())
+            }
+            fn played(
+                &mut self,
+                _: &mut (),
+                played: &Played<'_>,
+                _: &[u8],
+                _: &mut Place<'_>,
+            ) -> ControlFlow<()> {
+                self.moves.push((played.m, played.mate));
+                ControlFlow::Continue(())
+            }
+            fn unresolved(
+                &mut self,
+                _: &mut (),
+                san: &[u8],
+                _: Option<Suffix>,
+                _: u32,
+                _: &mut Place<'_>,
+            ) -> ControlFlow<()> {
+                self.unresolved.push(san.to_vec());
+                ControlFlow::Continue(())
+            }
+            fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
+                self.problems.push(d.problem.clone());
+            }
+            fn end_game(&mut self, _: ()) {}
+        }
+        fn seen<const D: bool>(pgn: &[u8]) -> Seen<D> {
+            let mut replayer = Replayer::new(Seen::<D>::default());
+            pgn_syntax::Reader::new(pgn).visit_all(&mut replayer).expect("in memory");
+            replayer.into_inner()
+        }
+        // A wrong check mark, a mate written as a check, a PlyCount and a
+        // result the moves contradict; then an illegal move and the
+        // moves after it, and a bad FEN.
+        let pgn = b"[PlyCount \"9\"]\n\n1. f3+ e5 2. g4 Qh4+ 1-0\n\n\
+            1. e4 Ke7 2. d4 *\n\n[FEN \"not a position\"]\n\n1. e4 *\n";
+        let (told, quiet) = (seen::<true>(pgn), seen::<false>(pgn));
+        use ReplayProblem as P;
+        assert!(
+            matches!(
+                told.problems.as_slice(),
+                [
+                    P::Quirk(_),
+                    P::Quirk(_),
+                    P::PlyCountMismatch { .. },
+                    P::ResultContradictsPosition { .. },
+                    P::Move(MoveProblem::Illegal),
+                    P::InvalidFen(_)
+                ]
+            ),
+            "{:#?}",
+            told.problems
+        );
+        assert!(quiet.problems.is_empty());
+        assert_eq!(told.unresolved, [b"Ke7".to_vec(), b"d4".to_vec(), b"e4".to_vec()]);
+        assert_eq!(quiet.unresolved, told.unresolved);
+        let moves = |s: &[(Move, Option<bool>)]| s.iter().map(|m| m.0).collect::<Vec<_>>();
+        assert_eq!(moves(&quiet.moves), moves(&told.moves));
+        assert_eq!(told.moves.len(), 5);
+        // Only the replay that checks the marks knows Qh4 mates.
+        assert_eq!(told.moves[3].1, Some(true));
+        assert!(quiet.moves.iter().all(|m| m.1.is_none()));
     }
 }
