@@ -226,6 +226,17 @@ impl BulkSink for Only<'_> {
     }
 }
 
+/// Whether `capture` is what stands on `to`: nothing, or a piece of that
+/// role (its colour is the generator's to check). One test, where
+/// [`Board::role_at`] looks at each role in turn.
+#[inline(always)]
+fn stands_on(board: &Board, to: Square, capture: Option<Role>) -> bool {
+    match capture {
+        None => !board.occupied().contains(to),
+        Some(role) => board.by_role(role).contains(to),
+    }
+}
+
 /// The squares of the file with this index (0 for `a`).
 #[inline(always)]
 fn file_mask(file: usize) -> Bitboard {
@@ -928,7 +939,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
             // The pieces kept are the move's class.
             let pieces = bulk.pieces.as_slice();
             let legal = pieces.iter().any(|p| p.1 == from && p.2.contains(to));
-            if !legal || board.role_at(to) != capture {
+            if !legal || !stands_on(board, to, capture) {
                 return None;
             }
             let occ = board.occupied();
@@ -959,7 +970,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
             let file = from.index() & 7;
             let legal = bulk.pawn_moves_to(to).contains(from)
-                && board.role_at(to) == capture
+                && stands_on(board, to, capture)
                 && promotion_rank(promotion) == Some(Bitboard::BACKRANKS.contains(to));
             if !legal {
                 return None;
@@ -1429,6 +1440,27 @@ mod tests {
             promotion: None,
         };
         assert_eq!(ordinal(&pos, nxf3), None);
+        // A capture that names the wrong piece: Nxe5 and exd5 take pawns.
+        let open = position("r1bqkbnr/ppp2ppp/2n5/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4");
+        let nxe5 = |capture| Move::Normal {
+            role: Role::Knight,
+            from: Square::F3,
+            capture,
+            to: Square::E5,
+            promotion: None,
+        };
+        let exd5 = |capture| Move::Normal {
+            role: Role::Pawn,
+            from: Square::E4,
+            capture,
+            to: Square::D5,
+            promotion: None,
+        };
+        for m in [nxe5, exd5] {
+            assert!(ordinal(&open, m(Some(Role::Pawn))).is_some());
+            assert_eq!(ordinal(&open, m(Some(Role::Knight))), None);
+            assert_eq!(ordinal(&open, m(None)), None);
+        }
         // A pawn move that is not one: e2 to e4 with a promotion, e2 to
         // d3 without a capture, e2 to e5.
         let pawn = |from, to, promotion| Move::Normal {
