@@ -10,7 +10,8 @@
 //! one fill, and their number is one `popcount`: eight directions are the
 //! eight 64-bit lanes of a vector, and the rooks and bishops share one
 //! (four lanes each), the queens have one, and so do the knights' eight
-//! jumps and the enemy's attacks that the king may not step into. No
+//! jumps and the enemy's attacks that the king may not step into (nor,
+//! castling, cross). No
 //! table is read and no piece is looked at alone but a pinned one.
 //!
 //! This is the only module of the workspace with `unsafe` code: the two
@@ -78,7 +79,43 @@ impl LegalGenerator<'_> {
         if avx512::detected() {
             #[allow(unsafe_code)]
             // SAFETY: as in `piece_move_counts`.
-            return Some(unsafe { avx512::count_of(self, roles) });
+            return Some(unsafe { avx512::count_of(self, roles, false) });
+        }
+        let _ = roles;
+        None
+    }
+
+    /// [`LegalGenerator::count_piece_moves`] and
+    /// [`LegalGenerator::count_castles`] together: the castlings are
+    /// counted from the enemy attacks the fills find for the king's steps,
+    /// with no square looked at alone (unless an enemy rook or queen
+    /// stands on the side's back rank, see below). None where that is
+    /// None.
+    ///
+    /// The attacks are found with the king off the board and the castling
+    /// rook on it, where castling takes both off. The two differ only on
+    /// lines through the king's or the rook's square, and the only such
+    /// line that reaches a square the king crosses is the back rank: the
+    /// castlings of a side with an enemy rook or queen on its back rank
+    /// are counted square by square instead.
+    ///
+    /// ```
+    /// use chess_core::{Position, Role};
+    ///
+    /// let pos = Position::new();
+    /// let generator = pos.legal_generator().expect("a king");
+    /// let all = 0b11_1110; // every role but the pawn
+    /// if let Some(moves) = generator.count_piece_moves_and_castles(all) {
+    ///     assert_eq!(moves, 4);
+    /// }
+    /// ```
+    #[inline]
+    pub fn count_piece_moves_and_castles(&self, roles: u8) -> Option<usize> {
+        #[cfg(target_arch = "x86_64")]
+        if avx512::detected() {
+            #[allow(unsafe_code)]
+            // SAFETY: as in `piece_move_counts`.
+            return Some(unsafe { avx512::count_of(self, roles, true) });
         }
         let _ = roles;
         None
@@ -127,8 +164,8 @@ pub(crate) mod avx512 {
         king_attacks, line, queen_attacks, rook_attacks,
     };
     use crate::bitboard::Bitboard;
-    use crate::movegen::LegalGenerator;
-    use crate::types::Role;
+    use crate::movegen::{LegalGenerator, castling_king_path};
+    use crate::types::{Role, Square};
 
     /// True if the processor has the features [`counts`] is compiled for
     /// (every one of them, though AVX-512 implies the others). Found once
@@ -232,26 +269,52 @@ pub(crate) mod avx512 {
         _mm512_mask_reduce_add_epi64(mask, counts) as u16
     }
 
-    /// The squares the side to move's king may step to: those of its
-    /// steps that no enemy piece attacks, with the king off the board so
-    /// that a slider's ray passes its square.
+    /// The squares the enemy attacks, with the side to move's king off the
+    /// board so that a slider's ray passes its square.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
-    fn king_steps(generator: &LegalGenerator<'_>) -> Bitboard {
+    fn enemy_attacks(generator: &LegalGenerator<'_>) -> Bitboard {
         let board = &generator.pos.board;
         let them = !generator.pos.turn;
         let theirs = board.by_color(them);
-        let king = generator.king;
         let enemy_sliders =
             by_direction(board.rooks_and_queens() & theirs, board.bishops_and_queens() & theirs);
         let attacks = _mm512_ternarylogic_epi64::<0xfe>(
-            slide(enemy_sliders, board.occupied().without(king)),
+            slide(enemy_sliders, board.occupied().without(generator.king)),
             steps(board.kings() & theirs),
             jumps(board.knights() & theirs),
         );
-        let attacked =
-            Bitboard(_mm512_reduce_or_epi64(attacks) as u64) | board.pawn_attacks_of(them);
-        king_attacks(king) & !board.by_color(!them) & !attacked
+        Bitboard(_mm512_reduce_or_epi64(attacks) as u64) | board.pawn_attacks_of(them)
+    }
+
+    /// The squares the side to move's king may step to: those of its
+    /// steps that no enemy piece attacks (`attacked`, [`enemy_attacks`]).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    fn king_steps(generator: &LegalGenerator<'_>, attacked: Bitboard) -> Bitboard {
+        let board = &generator.pos.board;
+        king_attacks(generator.king) & !board.by_color(generator.pos.turn) & !attacked
+    }
+
+    /// The number of legal castlings, the enemy attacking `attacked`
+    /// ([`enemy_attacks`]); see [`LegalGenerator::count_piece_moves_and_castles`].
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
+    fn castles(generator: &LegalGenerator<'_>, attacked: Bitboard) -> usize {
+        let pos = generator.pos;
+        if pos.checkers.is_nonempty() {
+            return 0;
+        }
+        let (board, us) = (&pos.board, pos.turn);
+        let back_rank = Bitboard::rank(us.back_rank());
+        if (board.rooks_and_queens() & board.by_color(!us) & back_rank).is_nonempty() {
+            return generator.count_castles();
+        }
+        let clear = |&rook: &Square| {
+            castling_king_path(board, us, generator.king, rook)
+                .is_some_and(|path| (path & attacked).is_empty())
+        };
+        pos.castling.for_color(us).into_iter().filter(clear).count()
     }
 
     /// The moves of the pinned sliders of the roles `wanted` says yes to
@@ -288,15 +351,22 @@ pub(crate) mod avx512 {
     }
 
     /// The moves of the pieces of the roles `roles` (bits by
-    /// [`Role::index`]; pawns and castling aside) of the side to move,
-    /// counted by fills: one for all the sliders wanted.
+    /// [`Role::index`]; pawns aside) of the side to move, counted by
+    /// fills: one for all the sliders wanted; and the castlings if
+    /// `castlings`.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
-    pub(super) fn count_of(generator: &LegalGenerator<'_>, roles: u8) -> usize {
+    pub(super) fn count_of(generator: &LegalGenerator<'_>, roles: u8, castlings: bool) -> usize {
         let wanted = |role: Role| roles >> role.index() & 1 != 0;
         let mut total = 0;
-        if wanted(Role::King) {
-            total += king_steps(generator).count() as usize;
+        if wanted(Role::King) || castlings {
+            let attacked = enemy_attacks(generator);
+            if wanted(Role::King) {
+                total += king_steps(generator, attacked).count() as usize;
+            }
+            if castlings {
+                total += castles(generator, attacked);
+            }
         }
         if generator.king_only {
             return total;
@@ -326,7 +396,7 @@ pub(crate) mod avx512 {
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
     pub(super) fn counts(generator: &LegalGenerator<'_>) -> [u16; 6] {
         let mut counts = [0; 6];
-        counts[Role::King.index()] = king_steps(generator).count() as u16;
+        counts[Role::King.index()] = king_steps(generator, enemy_attacks(generator)).count() as u16;
         if generator.king_only {
             return counts;
         }

@@ -470,6 +470,22 @@ fn castling<S: BulkSink>(pos: &Position, king: Square, sink: &mut S) {
 /// crosses or lands on is attacked once both have left.
 #[inline(always)]
 fn castling_path_is_free(board: &Board, us: Color, king: Square, rook: Square) -> bool {
+    let occ = board.occupied() ^ king ^ rook;
+    castling_king_path(board, us, king, rook)
+        .is_some_and(|path| !path.into_iter().any(|sq| board.is_attacked(sq, !us, occ)))
+}
+
+/// The squares the king of `us` on `king` crosses or lands on when it
+/// castles with the rook on `rook`, if the squares both travel over are
+/// empty (but for themselves): what must not be attacked for the
+/// castling to be legal.
+#[inline(always)]
+pub(crate) fn castling_king_path(
+    board: &Board,
+    us: Color,
+    king: Square,
+    rook: Square,
+) -> Option<Bitboard> {
     let side = CastlingSide::of(king, rook);
     let rank = us.back_rank();
     let king_to = Square::from_coords(side.king_to_file(), rank);
@@ -477,8 +493,7 @@ fn castling_path_is_free(board: &Board, us: Color, king: Square, rook: Square) -
     let occ = board.occupied() ^ king ^ rook;
     let king_path = between(king, king_to).with(king_to);
     let must_be_empty = king_path | between(rook, rook_to).with(rook_to);
-    (must_be_empty & occ).is_empty()
-        && !king_path.into_iter().any(|sq| board.is_attacked(sq, !us, occ))
+    (must_be_empty & occ).is_empty().then_some(king_path)
 }
 
 impl Position {
@@ -1016,6 +1031,7 @@ mod tests {
             let Some(counts) = generator.piece_move_counts() else {
                 assert!(!fills, "counts where the processor has the features");
                 assert_eq!(generator.count_piece_moves(0b111111), None);
+                assert_eq!(generator.count_piece_moves_and_castles(0b111111), None);
                 continue;
             };
             let mut expected = [0; 6];
@@ -1033,6 +1049,9 @@ mod tests {
             let sum: u16 = (0..6).filter(|i| roles >> i & 1 != 0).map(|i| expected[i]).sum();
             let counted = generator.count_piece_moves(roles);
             assert_eq!(counted, Some(usize::from(sum)), "roles {roles:#b} in {pos:?}");
+            let with_castles = generator.count_piece_moves_and_castles(roles);
+            let sum = usize::from(sum) + castles_expected;
+            assert_eq!(with_castles, Some(sum), "roles {roles:#b} in {pos:?}");
             compared += 1;
             pinned += usize::from(pos.pinned().is_nonempty());
             checks += usize::from(pos.is_check());
@@ -1046,6 +1065,53 @@ mod tests {
         } else {
             assert_eq!(compared, 0);
         }
+    }
+
+    #[test]
+    fn castlings_counted_from_the_attack_map() {
+        // Castlings free, through an attacked square, past an enemy rook
+        // on the back rank (counted square by square), and in Chess960
+        // with the rook between king and the enemy, or on the king's way.
+        let fens = [
+            "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/7b/8/R3K2R w KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1",
+            "r3k2r/8/8/8/8/8/8/Rr2K2R w KQ - 0 1",
+            "4k3/8/8/8/8/8/8/qR2K2R w KQ - 0 1",
+            "4k3/8/8/8/8/8/8/1RK3Rr w BG - 0 1",
+            "4k3/8/8/8/8/8/8/rRK3R1 w BG - 0 1",
+            "4k3/8/8/8/8/8/8/1K1R3r w D - 0 1",
+            "4k3/8/8/8/8/8/8/r1KR4 w D - 0 1",
+            "1r2k3/8/8/8/8/8/8/RK5R w AH - 0 1",
+            "4k3/8/8/8/8/8/8/RK4rR w AH - 0 1",
+            "4k3/8/8/8/8/6n1/8/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/8/6p1/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/8/2p5/R3K2R w KQ - 0 1",
+            // The king stays on c1, the rook goes from b1 to d1: an enemy
+            // rook or queen on a1 then gives check, through b1.
+            "4k3/8/8/8/8/8/8/1RK5 w B - 0 1",
+            "4k3/8/8/8/8/8/8/rRK5 w B - 0 1",
+            "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
+        ];
+        #[cfg(target_arch = "x86_64")]
+        let fills = crate::counts::avx512::detected();
+        #[cfg(not(target_arch = "x86_64"))]
+        let fills = false;
+        let mut castlings = 0;
+        for fen in fens {
+            let pos = position_from_fen(fen).expect(fen);
+            let generator = pos.legal_generator().expect("a king");
+            let expected =
+                pos.legal_moves().iter().filter(|m| matches!(m, Move::Castle { .. })).count();
+            castlings += expected;
+            let pieces = generator.count_piece_moves(0b11_1110);
+            let with_castles = generator.count_piece_moves_and_castles(0b11_1110);
+            assert_eq!(with_castles, pieces.map(|n| n + expected), "{fen}");
+            // With no role wanted, only the castlings are counted.
+            let alone = generator.count_piece_moves_and_castles(0);
+            assert_eq!(alone, fills.then_some(expected), "{fen}");
+        }
+        assert!(castlings >= 9, "{castlings}");
     }
 
     #[test]

@@ -920,14 +920,14 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     // king's, a knight's, a queen's, a rook's or a pawn's move are counted at once
     // by fills, and only the move's own role is generated.
     let roles = ROLES_UP_TO[class.min(PAWN_A)];
-    let fills = if wide && class >= KING && class != CASTLE {
-        generator.count_piece_moves(roles & !own)
-    } else {
-        None
+    // Castling (`O`) comes before the queens, the rooks and the pawns.
+    let fills = match class {
+        _ if !wide || class < KING || class == CASTLE => None,
+        _ if class > CASTLE => generator.count_piece_moves_and_castles(roles & !own),
+        _ => generator.count_piece_moves(roles & !own),
     };
     let (roles, counted) = match fills {
-        // Castling (`O`) comes before the queens, the rooks and the pawns.
-        Some(pieces) => (own, pieces + if class > CASTLE { generator.count_castles() } else { 0 }),
+        Some(moves) => (own, moves),
         None => (roles, 0),
     };
     let mut only = Only::new(&mut bulk, roles, keep);
