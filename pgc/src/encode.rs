@@ -11,7 +11,7 @@ use san::pgn_syntax::{Tag, Tags};
 use san::{Event, Move, Played, Position, ReplayedGame, San, Walker};
 
 use crate::error::EncodeErrorKind;
-use crate::ordinal::ordinal;
+use crate::ordinal::{ordinal, ordinal_of_legal};
 use crate::primitive::Header;
 use crate::record::{Moves, Record};
 
@@ -120,12 +120,25 @@ pub struct GameEncoder {
     skipping: u32,
     dropped: Dropped,
     error: Option<EncodeErrorKind>,
+    /// The moves come from a replay, which played each ([`StreamEncoder`]):
+    /// they are known to be legal, and their ordinals are found without
+    /// tests of legality. Otherwise (a game made by hand may hold any
+    /// move) an illegal move is an error.
+    ///
+    /// [`StreamEncoder`]: crate::StreamEncoder
+    replayed: bool,
 }
 
 impl GameEncoder {
     /// An encoder with these options.
     pub fn new(options: EncodeOptions) -> GameEncoder {
         GameEncoder { options, ..GameEncoder::default() }
+    }
+
+    /// An encoder with these options for the moves a replay hands over
+    /// as it plays them, which are legal.
+    pub(crate) fn of_replay(options: EncodeOptions) -> GameEncoder {
+        GameEncoder { options, replayed: true, ..GameEncoder::default() }
     }
 
     /// The options.
@@ -218,7 +231,11 @@ impl GameEncoder {
         if !self.open_pending() {
             return;
         }
-        match ordinal(played.before, played.m) {
+        let ordinal = match self.replayed {
+            true => ordinal_of_legal(played.before, played.m),
+            false => ordinal(played.before, played.m),
+        };
+        match ordinal {
             Some(ordinal) => self.run.push(ordinal),
             None => {
                 self.fail(not_encodable(played.before, played.m, played.ply));

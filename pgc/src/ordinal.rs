@@ -899,12 +899,25 @@ fn class_of(m: Move) -> Option<usize> {
 /// };
 /// assert_eq!(pgc::ordinal(&pos, nc6), None);
 /// ```
+pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
+    ordinal_of(pos, m, true)
+}
+
+/// The ordinal of `m`, a move known to be legal in `pos` (a replay
+/// played it): [`ordinal`] without its tests of legality, which cost an
+/// encoder a few percent. For a move that is not legal the answer means
+/// nothing (it is a number, or None).
+pub(crate) fn ordinal_of_legal(pos: &Position, m: Move) -> Option<u8> {
+    ordinal_of(pos, m, false)
+}
+
+/// [`ordinal`], whose tests of legality are made if `checked`.
 #[multiversion(targets(
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
     "x86_64+popcnt"
 ))]
-pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
+fn ordinal_of(pos: &Position, m: Move, checked: bool) -> Option<u8> {
     let class = class_of(m)?;
     let generator = pos.legal_generator()?;
     let wide = target_cfg_f!(target_feature = "avx512f");
@@ -938,8 +951,11 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         Move::Normal { role, from, capture, to, promotion: None } if role != Role::Pawn => {
             // The pieces kept are the move's class.
             let pieces = bulk.pieces.as_slice();
-            let legal = pieces.iter().any(|p| p.1 == from && p.2.contains(to));
-            if !legal || !stands_on(board, to, capture) {
+            let legal = || {
+                pieces.iter().any(|p| p.1 == from && p.2.contains(to))
+                    && stands_on(board, to, capture)
+            };
+            if checked && !legal() {
                 return None;
             }
             let occ = board.occupied();
@@ -953,15 +969,7 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
                 let plain_index = (!twice.contains(to)).then(|| names_before(plain, occ, to));
                 Pair::new(class, occ, plain, twice, pair).index(occ, from, to, plain_index)
             } else {
-                let keyed = Keyed::new(occ, class, twice, pieces);
-                let key = keyed.key(from, to);
-                let plain_before = if twice.contains(to) {
-                    // The move's SAN has a disambiguation.
-                    plain_below(plain, occ, key)
-                } else {
-                    names_before(plain, occ, to)
-                };
-                plain_before + keyed.below_shared(key)
+                keyed_within(occ, class, plain, twice, pieces, from, to)
             };
             // Castling (`O`) comes before the queens and the rooks.
             let castles = if class > CASTLE { bulk.castles.len() } else { 0 };
@@ -969,10 +977,12 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         }
         Move::Normal { role: Role::Pawn, from, capture, to, promotion } => {
             let file = from.index() & 7;
-            let legal = bulk.pawn_moves_to(to).contains(from)
-                && stands_on(board, to, capture)
-                && promotion_rank(promotion) == Some(Bitboard::BACKRANKS.contains(to));
-            if !legal {
+            let legal = || {
+                bulk.pawn_moves_to(to).contains(from)
+                    && stands_on(board, to, capture)
+                    && promotion_rank(promotion) == Some(Bitboard::BACKRANKS.contains(to))
+            };
+            if checked && !legal() {
                 return None;
             }
             let (pushes, captures) = bulk.pawn_targets(board.occupied(), file);
@@ -993,6 +1003,31 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
         Move::Normal { .. } | Move::Null => return None,
     };
     u8::try_from(before + bulk.count_before(class) + within).ok()
+}
+
+/// The index within its class of the move from `from` to `to`, where
+/// three pieces or more of the class (`pieces`) share targets (`twice`):
+/// rare, and kept out of [`ordinal`]'s way.
+#[cold]
+#[inline(never)]
+fn keyed_within(
+    occ: Bitboard,
+    class: usize,
+    plain: Bitboard,
+    twice: Bitboard,
+    pieces: &[(Role, Square, Bitboard)],
+    from: Square,
+    to: Square,
+) -> usize {
+    let keyed = Keyed::new(occ, class, twice, pieces);
+    let key = keyed.key(from, to);
+    let plain_before = if twice.contains(to) {
+        // The move's SAN has a disambiguation.
+        plain_below(plain, occ, key)
+    } else {
+        names_before(plain, occ, to)
+    };
+    plain_before + keyed.below_shared(key)
 }
 
 /// The legal move with this ordinal in `pos`; None if pos has no more than
@@ -1345,6 +1380,8 @@ mod tests {
         for (i, (san, m)) in plain.iter().enumerate() {
             let expected = u8::try_from(i).ok();
             assert_eq!(ordinal(pos, *m), expected, "{san} in {pos:?}");
+            // An encoder's replayed moves skip the tests of legality.
+            assert_eq!(ordinal_of_legal(pos, *m), expected, "{san} in {pos:?}");
             if let Some(i) = expected {
                 assert_eq!(move_at(pos, i), Some(*m), "ordinal {i} ({san}) in {pos:?}");
                 // The hint: what the SAN names of the origin, for every

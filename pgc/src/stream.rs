@@ -60,7 +60,7 @@ pub struct StreamEncoder {
 impl StreamEncoder {
     /// An encoder with these options.
     pub fn new(options: EncodeOptions) -> StreamEncoder {
-        StreamEncoder { encoder: GameEncoder::new(options), ..StreamEncoder::default() }
+        StreamEncoder { encoder: GameEncoder::of_replay(options), ..StreamEncoder::default() }
     }
 
     /// The records of the games encoded so far (since the last
