@@ -4,6 +4,8 @@
 //! [FILE.pgc [GAMES]]`. The games are random ones, or the main lines of
 //! the first GAMES (20,000) games of a PGC file. Not a benchmark (the best
 //! of a few rounds, no statistics), a sanity check of the cost per ply.
+//! An ordinal costs more with other work between two (as in a codec)
+//! than in a loop of ordinals alone: it is timed both ways.
 //!
 //! It also times the generator's turn for each role alone, counting the
 //! moves it hands over: what a move of each class costs `move_at`, which
@@ -148,11 +150,26 @@ fn main() {
     let move_at = time(&games, rounds, |pos, _, ply| {
         black_box(pgc::move_at(pos, ordinals[ply]));
     });
+    // In a codec, other work comes between two ordinals (reading and
+    // resolving SAN): it takes the caches and the branch predictor's
+    // history, and the ordinal costs more than alone. Writing the move's
+    // SAN and resolving it again stands in for that work here.
+    let other = |pos: &Position, m: Move| {
+        let text = san::San::from_move_without_check(pos, m).to_string();
+        let parsed = san::San::from_ascii(text.as_bytes()).ok();
+        black_box(parsed.and_then(|san| san.resolve(pos).ok()).map(|resolved| resolved.m));
+    };
+    let other_alone = time(&games, rounds, |pos, m, _| other(pos, m));
+    let with_other = time(&games, rounds, |pos, m, _| {
+        other(pos, m);
+        black_box(pgc::ordinal(pos, m));
+    });
     println!("per ply, less the {replay:.1} ns of playing the move:");
     println!("legal_moves: {:6.1} ns", legal - replay);
     println!("count:       {:6.1} ns", count - replay);
     println!("ordinal:     {:6.1} ns", ordinal - replay);
     println!("move_at:     {:6.1} ns", move_at - replay);
+    println!("ordinal:     {:6.1} ns after other work", with_other - other_alone);
 
     // No role at all is the generator's set-up: the king, checks, pins.
     println!("the generator's turn for one role, counting its moves:");
