@@ -15,9 +15,12 @@
 //! table is read and no piece is looked at alone but a pinned one.
 //!
 //! This is the only module of the workspace with `unsafe` code: the two
-//! calls of the functions compiled for AVX-512 ([`LegalGenerator::piece_move_counts`]
-//! and [`LegalGenerator::count_piece_moves`]), made after the processor
-//! was seen to have it. Everything inside those functions is safe.
+//! calls of the functions compiled for AVX-512 (in
+//! [`LegalGenerator::piece_move_counts`], and in the helper of
+//! [`LegalGenerator::count_piece_moves`] and
+//! [`LegalGenerator::count_piece_moves_and_castles`]), made after the
+//! processor was seen to have it. Everything inside those functions is
+//! safe.
 
 use crate::bitboard::Bitboard;
 use crate::movegen::{BulkSink, LegalGenerator};
@@ -75,14 +78,7 @@ impl LegalGenerator<'_> {
     /// ```
     #[inline]
     pub fn count_piece_moves(&self, roles: u8) -> Option<usize> {
-        #[cfg(target_arch = "x86_64")]
-        if avx512::detected() {
-            #[allow(unsafe_code)]
-            // SAFETY: as in `piece_move_counts`.
-            return Some(unsafe { avx512::count_of(self, roles, false) });
-        }
-        let _ = roles;
-        None
+        self.count_by_fills(roles, false)
     }
 
     /// [`LegalGenerator::count_piece_moves`] and
@@ -111,13 +107,20 @@ impl LegalGenerator<'_> {
     /// ```
     #[inline]
     pub fn count_piece_moves_and_castles(&self, roles: u8) -> Option<usize> {
+        self.count_by_fills(roles, true)
+    }
+
+    /// [`LegalGenerator::count_piece_moves`], with the castlings if
+    /// `castlings`.
+    #[inline]
+    fn count_by_fills(&self, roles: u8, castlings: bool) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
         if avx512::detected() {
             #[allow(unsafe_code)]
             // SAFETY: as in `piece_move_counts`.
-            return Some(unsafe { avx512::count_of(self, roles, true) });
+            return Some(unsafe { avx512::count_of(self, roles, castlings) });
         }
-        let _ = roles;
+        let _ = (roles, castlings);
         None
     }
 
