@@ -62,8 +62,11 @@ pub struct Played<'a> {
     /// the same either way.
     pub origin: Option<Origin>,
     /// Whether the move mates, when the replay knows it (it finds out for
-    /// every move that gives check); `None` when not known. A hint, as
-    /// `origin` is.
+    /// every move that gives check, unless its visitor takes no
+    /// diagnostics, [`ReplayVisitor::REPLAY_DIAGNOSTICS`]); `None` when
+    /// not known. A hint, as `origin` is.
+    ///
+    /// [`ReplayVisitor::REPLAY_DIAGNOSTICS`]: crate::ReplayVisitor::REPLAY_DIAGNOSTICS
     pub mate: Option<bool>,
 }
 
