@@ -1032,6 +1032,7 @@ mod tests {
                 assert!(!fills, "counts where the processor has the features");
                 assert_eq!(generator.count_piece_moves(0b111111), None);
                 assert_eq!(generator.count_piece_moves_and_castles(0b111111), None);
+                assert_eq!(generator.piece_move_and_castle_counts(), None);
                 continue;
             };
             let mut expected = [0; 6];
@@ -1045,6 +1046,8 @@ mod tests {
             }
             assert_eq!(generator.count_castles(), castles_expected, "{pos:?}");
             assert_eq!(counts, expected, "{pos:?}");
+            let with_castles = generator.piece_move_and_castle_counts();
+            assert_eq!(with_castles, Some((expected, castles_expected)), "{pos:?}");
             let roles = rng.below(64) as u8;
             let sum: u16 = (0..6).filter(|i| roles >> i & 1 != 0).map(|i| expected[i]).sum();
             let counted = generator.count_piece_moves(roles);
@@ -1110,6 +1113,8 @@ mod tests {
             // With no role wanted, only the castlings are counted.
             let alone = generator.count_piece_moves_and_castles(0);
             assert_eq!(alone, fills.then_some(expected), "{fen}");
+            let by_role = generator.piece_move_and_castle_counts().map(|(_, castles)| castles);
+            assert_eq!(by_role, fills.then_some(expected), "{fen}");
         }
         assert!(castlings >= 9, "{castlings}");
     }

@@ -299,26 +299,26 @@ impl Bulk {
     /// no closure, which would be compiled on its own, without the CPU
     /// features of the copy of [`move_at_hinted`] that runs it.
     ///
-    /// With `counts`, the moves of each piece role counted by fills
-    /// ([`LegalGenerator::piece_move_counts`]), only the role of the class
+    /// With `counts`, the moves of each piece role and the castlings
+    /// counted by fills ([`LegalGenerator::piece_move_and_castle_counts`]),
+    /// only the role of the class
     /// that holds the move is generated, or none but the pawns.
     #[inline(always)]
     fn class_at(
         &mut self,
         generator: &LegalGenerator<'_>,
         mut wanted: usize,
-        counts: Option<[u16; 6]>,
+        counts: Option<([u16; 6], usize)>,
     ) -> ControlFlow<(usize, usize, usize)> {
         let wanted = &mut wanted;
         // The classes in order twice, counted or generated: one turn
         // taking either (an `Option` of counts) made decoding 2 % slower.
-        if let Some(counts) = counts {
+        if let Some((counts, castles)) = counts {
             let n = |role: Role| usize::from(counts[role.index()]);
             self.counted::<{ Role::Bishop.index() }>(generator, BISHOP, n(Role::Bishop), wanted)?;
             self.counted::<{ Role::King.index() }>(generator, KING, n(Role::King), wanted)?;
             self.counted::<{ Role::Knight.index() }>(generator, KNIGHT, n(Role::Knight), wanted)?;
             // Castling comes with the king's moves.
-            let castles = generator.count_castles();
             self.counted::<{ Role::King.index() }>(generator, CASTLE, castles, wanted)?;
             self.counted::<{ Role::Queen.index() }>(generator, QUEEN, n(Role::Queen), wanted)?;
             self.counted::<{ Role::Rook.index() }>(generator, ROOK, n(Role::Rook), wanted)?;
@@ -1069,7 +1069,7 @@ pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Optio
     let generator = pos.legal_generator()?;
     let wide = target_cfg_f!(target_feature = "avx512f");
     let mut bulk = Bulk { wide, ..Bulk::default() };
-    let counts = if wide { generator.piece_move_counts() } else { None };
+    let counts = if wide { generator.piece_move_and_castle_counts() } else { None };
     let (class, wanted, first) =
         bulk.class_at(&generator, usize::from(ordinal), counts).break_value()?;
     let board = pos.board();
