@@ -52,6 +52,9 @@ pub(crate) fn run(
     const COMMAND: &str = "export";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
+    if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &[output])? {
+        return Ok(status);
+    }
     let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         return Ok(status);
     };
@@ -74,7 +77,7 @@ pub(crate) fn run(
         }
         Ok(Some(counts))
     })?;
-    out.flush()?;
+    out.finish(&status, &mut diagnostics.out, COMMAND)?;
     diagnostics.finish(COMMAND)?;
     writeln!(diagnostics.out, "{}", total.summary(""))?;
     diagnostics.out.flush()?;

@@ -43,12 +43,16 @@
 //! among them (one line on standard error says which; the other files are
 //! still read). A closed standard output (`| head`) ends the run quietly
 //! with 0.
+//!
+//! Output files are written whole or not at all, and never over an input
+//! ([`output`]).
 
 mod check;
 mod epd;
 mod export;
 mod export_pass;
 mod input;
+mod output;
 mod pgc;
 mod pieces;
 mod report;
@@ -442,26 +446,42 @@ pub(crate) fn cannot_create(
     writeln!(errors, "pgn {command}: cannot create {name}: {err}")
 }
 
-/// Opens the output `path` (standard output for `None` or `-`) behind a
-/// 64 KiB buffer, or reports that it cannot be created ([`cannot_create`])
-/// and gives `None`.
+/// Opens the output `path` (standard output for `None` or `-`;
+/// [`output::OutputFile`]), or reports that it cannot be created
+/// ([`cannot_create`]) and gives `None`.
 pub(crate) fn create_output(
     path: Option<&str>,
     status: &mut Status,
     errors: &mut impl Write,
     command: &str,
-) -> io::Result<Option<io::BufWriter<Box<dyn Write>>>> {
-    let out: Box<dyn Write> = match path {
-        None | Some("-") => Box::new(io::stdout().lock()),
-        Some(path) => match std::fs::File::create(path) {
-            Ok(file) => Box::new(file),
-            Err(err) => {
-                cannot_create(status, errors, command, path, &err)?;
-                return Ok(None);
-            }
-        },
-    };
-    Ok(Some(io::BufWriter::with_capacity(1 << 16, out)))
+) -> io::Result<Option<output::OutputFile>> {
+    match output::OutputFile::create(path) {
+        Ok(out) => Ok(Some(out)),
+        Err(err) => {
+            cannot_create(status, errors, command, path.unwrap_or("-"), &err)?;
+            Ok(None)
+        }
+    }
+}
+
+impl Status {
+    /// Refuses outputs that are inputs or each other ([`output::clash`]):
+    /// reports why on `errors`, counts it as unreadable (exit code 2) and
+    /// gives `true`, before anything is read or written.
+    pub(crate) fn refuses_outputs(
+        &mut self,
+        errors: &mut impl Write,
+        command: &str,
+        inputs: &[String],
+        outputs: &[Option<&str>],
+    ) -> io::Result<bool> {
+        let outputs: Vec<&str> = outputs.iter().flatten().copied().collect();
+        let Some(why) = output::clash(inputs, &outputs) else { return Ok(false) };
+        self.unreadable += 1;
+        writeln!(errors, "pgn {command}: refused: {why}")?;
+        errors.flush()?;
+        Ok(true)
+    }
 }
 
 /// The exit code of a run: its status, or for a failure to write the
@@ -479,6 +499,7 @@ fn finish(command: &str, run: io::Result<Status>) -> ExitCode {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    output::remove_on_signals();
     match cli.command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
         Command::Stats { files, noise } => finish("stats", stats::run(&files, noise)),

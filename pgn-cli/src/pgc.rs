@@ -142,6 +142,9 @@ fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result
     const COMMAND: &str = "pgc encode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
+    if status.refuses_outputs(&mut errors, COMMAND, files, &[Some(output)])? {
+        return Ok(status);
+    }
     let Some(mut out) = create_output(Some(output), &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
@@ -178,7 +181,7 @@ fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result
         }
     }
     let TakeEncoded { counts, dropped, .. } = take;
-    out.flush()?;
+    out.finish(&status, &mut errors, COMMAND)?;
     status.input_errors = counts.errors > 0;
     let mut line = counts.summary();
     if lossy {
@@ -306,6 +309,9 @@ fn decode(files: &[String], output: Option<&str>, plan: Plan) -> io::Result<Stat
     const COMMAND: &str = "pgc decode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
+    if status.refuses_outputs(&mut errors, COMMAND, files, &[output])? {
+        return Ok(status);
+    }
     let Some(out) = create_output(output, &mut status, &mut errors, COMMAND)? else {
         return Ok(status);
     };
@@ -336,8 +342,9 @@ fn decode(files: &[String], output: Option<&str>, plan: Plan) -> io::Result<Stat
             Some(ReadError::Io(err)) => unreadable(&mut status, &mut errors, COMMAND, name, &err)?,
         }
     }
-    sink.0.inner.flush()?;
-    counts.bytes_out = sink.0.bytes;
+    let IoSink(Counting { inner: out, bytes }) = sink;
+    counts.bytes_out = bytes;
+    out.finish(&status, &mut errors, COMMAND)?;
     status.input_errors = counts.errors > 0;
     writeln!(errors, "{}", counts.summary())?;
     errors.flush()?;

@@ -20,9 +20,10 @@ use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
 use crate::export::ExportArgs;
 use crate::input;
+use crate::output::TempPath;
 use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, cannot_create, create_output, unreadable};
+use crate::{Status, create_output, unreadable};
 
 /// The criteria of `pgn select`, as options. Each takes the value of its
 /// key in a criteria file (`pgn select --help` lists the forms).
@@ -655,6 +656,9 @@ pub(crate) fn run(
         Ok(s) => s,
         Err(why) => return refuse(COMMAND, &why, &mut diagnostics, status),
     };
+    if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &[output])? {
+        return Ok(status);
+    }
     let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         diagnostics.out.flush()?;
         return Ok(status);
@@ -729,7 +733,7 @@ pub(crate) fn run(
             writeln!(out, "{}", counts.selected)?;
         }
     }
-    out.flush()?;
+    out.finish(&status, &mut diagnostics.out, COMMAND)?;
     finish(COMMAND, &counts, &mut diagnostics)?;
     Ok(status)
 }
@@ -840,24 +844,31 @@ pub(crate) fn dedupe(
                    sequence to compare, and is left out with an error";
         return refuse(COMMAND, why, &mut diagnostics, status);
     }
-    let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
-        diagnostics.out.flush()?;
+    let outputs = [output, duplicates, report_to];
+    if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &outputs)? {
+        return Ok(status);
+    }
+    // Every output is created before anything is read; DUPS and REPORT
+    // only when asked for.
+    let mut opened = Vec::with_capacity(outputs.len());
+    for (i, path) in outputs.into_iter().enumerate() {
+        if i > 0 && path.is_none() {
+            opened.push(None);
+        } else if let Some(out) = create_output(path, &mut status, &mut diagnostics.out, COMMAND)? {
+            opened.push(Some(out));
+        } else {
+            diagnostics.out.flush()?;
+            return Ok(status);
+        }
+    }
+    let mut opened = opened.into_iter();
+    let (Some(Some(mut out)), Some(mut dups), Some(report)) =
+        (opened.next(), opened.next(), opened.next())
+    else {
         return Ok(status);
     };
-    let mut dups = match duplicates {
-        None => None,
-        Some(path) => match File::create(path) {
-            Ok(f) => Some(BufWriter::with_capacity(1 << 16, f)),
-            Err(err) => {
-                cannot_create(&mut status, &mut diagnostics.out, COMMAND, path, &err)?;
-                diagnostics.out.flush()?;
-                return Ok(status);
-            }
-        },
-    };
     let store_path = std::env::temp_dir().join(format!("pgn-dedupe-{}.tmp", std::process::id()));
-    let store_file =
-        File::options().read(true).write(true).create(true).truncate(true).open(&store_path)?;
+    let (store_temp, store_file) = TempPath::create(store_path)?;
     let keep_tags = matches!(mode, DuplicateMode::MovesAndTags(_));
     let mut index = DuplicateIndex::new(FileStore::new(store_file));
     let no_criteria = Selection::new();
@@ -886,25 +897,19 @@ pub(crate) fn dedupe(
             }
         },
     );
-    let _ = std::fs::remove_file(&store_path);
+    drop(store_temp);
     result?;
-    out.flush()?;
-    if let Some(d) = dups.as_mut() {
-        d.flush()?;
+    out.finish(&status, &mut diagnostics.out, COMMAND)?;
+    if let Some(dups) = dups {
+        dups.finish(&status, &mut diagnostics.out, COMMAND)?;
     }
-    if let Some(path) = report_to {
-        match File::create(path) {
-            Ok(f) => {
-                let mut w = BufWriter::new(f);
-                writeln!(w, "file\tgame\tcopies")?;
-                for (id, copies) in index.repeated() {
-                    let file = files.get((id >> 40) as usize).map_or("", String::as_str);
-                    writeln!(w, "{file}\t{}\t{copies}", id & ((1 << 40) - 1))?;
-                }
-                w.flush()?;
-            }
-            Err(err) => cannot_create(&mut status, &mut diagnostics.out, COMMAND, path, &err)?,
+    if let Some(mut report) = report {
+        writeln!(report, "file\tgame\tcopies")?;
+        for (id, copies) in index.repeated() {
+            let file = files.get((id >> 40) as usize).map_or("", String::as_str);
+            writeln!(report, "{file}\t{}\t{copies}", id & ((1 << 40) - 1))?;
         }
+        report.finish(&status, &mut diagnostics.out, COMMAND)?;
     }
     finish(COMMAND, &counts, &mut diagnostics)?;
     Ok(status)

@@ -20,13 +20,14 @@
 //!    output in that order.
 //!
 //! The temporary file is removed at the end of the run, also when it
-//! fails (not when the process is killed). The output is opened before the
-//! first pass, so that a name that cannot be written fails at once, but
-//! emptied only after it, so that it may be one of the inputs.
+//! fails or is interrupted. The output is staged ([`crate::output`]) before
+//! the first pass, so that a name that cannot be written fails at once,
+//! and put in place only after the second, so that it may be one of the
+//! inputs.
 
 use std::cmp::Ordering;
 use std::ffi::OsString;
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::ops::Range;
 use std::path::PathBuf;
@@ -36,8 +37,9 @@ use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
 
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
+use crate::output::TempPath;
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, cannot_create};
+use crate::{Status, cannot_create, create_output};
 
 /// How many bytes of each movetext are held in memory. Most ties of the
 /// seven tag keys (games of one player in one round, say, or all games of
@@ -104,24 +106,16 @@ impl Record {
 
 /// The temporary file of a run, removed when dropped.
 struct TempFile {
-    path: PathBuf,
+    /// Removes the file when dropped, or when the run is interrupted.
+    _path: TempPath,
     file: File,
 }
 
 impl TempFile {
     /// Creates (or empties) the file at `path`, for reading and writing.
     fn create(path: PathBuf) -> io::Result<TempFile> {
-        let file =
-            OpenOptions::new().read(true).write(true).create(true).truncate(true).open(&path)?;
-        Ok(TempFile { path, file })
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        // Nothing more can be done if it cannot be removed; the name says
-        // what it is.
-        let _ = std::fs::remove_file(&self.path);
+        let (path, file) = TempPath::create(path)?;
+        Ok(TempFile { _path: path, file })
     }
 }
 
@@ -161,13 +155,11 @@ pub(crate) fn run(
             return Ok(status);
         }
     };
-    // Not emptied yet: the output may be one of the inputs.
-    let out = match OpenOptions::new().write(true).create(true).truncate(false).open(output) {
-        Ok(out) => out,
-        Err(err) => {
-            cannot_create(&mut status, &mut diagnostics.out, "sort", output, &err)?;
-            return Ok(status);
-        }
+    // Staged: the output may be one of the inputs, which is replaced only
+    // when the sorted games are complete.
+    let Some(mut out) = create_output(Some(output), &mut status, &mut diagnostics.out, "sort")?
+    else {
+        return Ok(status);
     };
 
     let mut records = Vec::new();
@@ -196,24 +188,19 @@ pub(crate) fn run(
         };
         writeln!(diagnostics.out, "pgn sort: {output} left as it was: it is an input and {why}")?;
         status.unreadable += 1;
-        drop(temp);
+        drop((out, temp));
         diagnostics.finish("sort")?;
         writeln!(diagnostics.out, "{}", total.summary(""))?;
         diagnostics.out.flush()?;
         return Ok(status);
     }
     let order = sorted_order(&records, PREFIX, &temp.file)?;
-    if out.metadata()?.is_file() {
-        out.set_len(0)?;
-    }
-    let mut out = BufWriter::with_capacity(1 << 16, out);
     let mut buf = vec![0; 1 << 16];
     for &i in &order {
         let record = &records[i];
         copy_range(&temp.file, record.start..record.end, &mut buf, &mut out)?;
     }
-    out.flush()?;
-    drop(out);
+    out.finish(&status, &mut diagnostics.out, "sort")?;
     drop(temp);
 
     diagnostics.finish("sort")?;

@@ -5,9 +5,11 @@
 //!
 //! A name is the folder's file for every name equal to it but for case
 //! ([`folded`]): the first spelling seen names the file, so the result is
-//! the same on file systems that ignore case. Each file is created anew
-//! the first time the run writes to it (a file of that name from before
-//! the run is replaced) and appended to after that. Thousands of names
+//! the same on file systems that ignore case. Each file is written anew
+//! through a temporary file beside it, appended to as games come, and put
+//! in place at the end of the run, replacing a file of that name from
+//! before the run ([`crate::output`]); a run that cannot read an input
+//! puts none in place. Thousands of names
 //! (players) must not use up the process's file descriptors, so at most
 //! [`OPEN_FILES`] files are open at a time, the least recently used closed
 //! first ([`Files`]).
@@ -22,6 +24,7 @@ use pgn_export::filename::{SplitBy, folded};
 
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
+use crate::output::{self, Staged};
 use crate::report::{Diagnostics, NoiseArgs};
 use crate::{Status, cannot_create};
 
@@ -71,8 +74,7 @@ pub(crate) fn run(
     }
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
     // No input is written over (`--dir` may be where the inputs are).
-    out.inputs =
-        files.iter().filter(|f| *f != "-").filter_map(|f| fs::canonicalize(f).ok()).collect();
+    out.inputs = files.to_vec();
     let total =
         export_inputs("split", files, args, &mut diagnostics, &mut status, |game, text| {
             if game.written() {
@@ -82,28 +84,38 @@ pub(crate) fn run(
             }
             Ok(())
         })?;
-    let written = out.close()?;
+    let written = out.names.len();
+    if status.unreadable > 0 {
+        writeln!(
+            diagnostics.out,
+            "pgn split: no file of {dir} written: an input could not be read"
+        )?;
+    } else {
+        out.commit()?;
+    }
     diagnostics.finish("split")?;
     writeln!(diagnostics.out, "{}", total.summary(&format!(" files={written}")))?;
     diagnostics.out.flush()?;
     Ok(status)
 }
 
-/// The files of a run, by [`folded`] name: each created the first time it
-/// is written to, and reopened for appending after that; at most
-/// `capacity` of them open at a time.
+/// The files of a run, by [`folded`] name: each staged ([`Staged`]) the
+/// first time it is written to, its temporary file reopened for appending
+/// after that, and all of them put in place at the end
+/// ([`Files::commit`]); at most `capacity` of them open at a time.
 struct Files {
     dir: PathBuf,
-    /// Every file written to, under its folded name: the name it has.
-    names: HashMap<String, String>,
+    /// Every file written to, under its folded name: the name it has and
+    /// its temporary file.
+    names: HashMap<String, (String, Staged)>,
     /// The files open, under their folded names, with when they were last
     /// written to.
     open: HashMap<String, (BufWriter<File>, u64)>,
     capacity: usize,
     /// Counts the writes, to tell which file has waited longest.
     clock: u64,
-    /// The inputs, which are never created anew (emptied) as an output.
-    inputs: Vec<PathBuf>,
+    /// The inputs, which are never written over.
+    inputs: Vec<String>,
 }
 
 impl Files {
@@ -124,7 +136,8 @@ impl Files {
     ///
     /// # Errors
     ///
-    /// The file cannot be created, opened or written; the error names it.
+    /// The file cannot be created, opened or written, or it is an input;
+    /// the error names it.
     fn write(&mut self, name: &str, text: &[u8]) -> io::Result<()> {
         self.clock += 1;
         let key = folded(name);
@@ -135,26 +148,23 @@ impl Files {
         if self.open.len() >= self.capacity {
             self.close_oldest()?;
         }
-        let (path, file) = match self.names.get(&key) {
-            Some(known) => {
-                let path = self.dir.join(known);
-                let file = OpenOptions::new().append(true).open(&path);
-                (path, file)
-            }
+        let file = match self.names.get(&key) {
+            Some((_, staged)) => OpenOptions::new()
+                .append(true)
+                .open(staged.temp_path())
+                .map_err(|e| self.error(&key, e))?,
             None => {
                 let path = self.dir.join(name);
-                if fs::canonicalize(&path).is_ok_and(|p| self.inputs.contains(&p)) {
-                    let err = io::Error::other("it is an input, which would be emptied");
-                    return Err(at(&path, err));
+                if let Some(why) = output::clash(&self.inputs, &[&path.to_string_lossy()]) {
+                    return Err(at(&path, io::Error::other(why)));
                 }
-                let file = File::create(&path);
-                self.names.insert(key.clone(), name.to_owned());
-                (path, file)
+                let (staged, file) = Staged::create(&path).map_err(|err| at(&path, err))?;
+                self.names.insert(key.clone(), (name.to_owned(), staged));
+                file
             }
         };
-        let file = file.map_err(|err| at(&path, err))?;
         let mut writer = BufWriter::new(file);
-        writer.write_all(text).map_err(|err| at(&path, err))?;
+        writer.write_all(text).map_err(|err| self.error(&key, err))?;
         self.open.insert(key, (writer, self.clock));
         Ok(())
     }
@@ -170,17 +180,20 @@ impl Files {
         Ok(())
     }
 
-    /// Closes every file, and gives how many files the run wrote.
-    fn close(mut self) -> io::Result<usize> {
+    /// Closes every file and puts each in place.
+    fn commit(mut self) -> io::Result<()> {
         for (key, (mut writer, _)) in std::mem::take(&mut self.open) {
             writer.flush().map_err(|err| self.error(&key, err))?;
         }
-        Ok(self.names.len())
+        for (_, staged) in self.names.into_values() {
+            staged.commit()?;
+        }
+        Ok(())
     }
 
     /// `err`, naming the file of the folded name `key`.
     fn error(&self, key: &str, err: io::Error) -> io::Error {
-        let name = self.names.get(key).map_or(key, String::as_str);
+        let name = self.names.get(key).map_or(key, |(name, _)| name.as_str());
         at(&self.dir.join(name), err)
     }
 }
@@ -213,7 +226,10 @@ mod tests {
             files.write(name, text.as_bytes()).unwrap();
             assert!(files.open.len() <= 2);
         }
-        assert_eq!(files.close().unwrap(), 3);
+        assert_eq!(files.names.len(), 3);
+        // Nothing is in place before the end of the run.
+        assert_eq!(fs::read_to_string(dir.join("c.pgn")).unwrap(), "from before the run\n");
+        files.commit().unwrap();
         let mut names: Vec<String> = fs::read_dir(&dir)
             .unwrap()
             .map(|entry| entry.unwrap().file_name().into_string().unwrap())

@@ -17,6 +17,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Output;
 
 use common::{TempDir, pgn, text};
 
@@ -75,15 +76,19 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
     ));
     let (one_out, many_out) = (dir.join("one"), dir.join("many"));
     for run in RUNS_TO_FILE {
+        // A run that cannot read its input writes no file.
+        let _ = std::fs::remove_file(&one_out);
         let one = pgn(&[run, &[name, "--threads", "1", "-o", &one_out]].concat());
-        let one_file = std::fs::read(&one_out).expect("the output of one thread");
+        let one_file = std::fs::read(&one_out).ok();
         for piece in pieces {
             let args = [name, "--threads", "2", "--piece-size", piece, "-o", &many_out];
+            let _ = std::fs::remove_file(&many_out);
             let many = pgn(&[run, &args].concat());
             let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
-            let many_file = std::fs::read(&many_out).expect("the output in pieces");
+            let many_file = std::fs::read(&many_out).ok();
             assert!(many_file == one_file, "{what}: the output file");
-            assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
+            let stderr = |run: &Output, out: &str| text(&run.stderr).replace(out, "OUT");
+            assert_eq!(stderr(&many, &many_out), stderr(&one, &one_out), "{what}: standard error");
             assert_eq!(many.status.code(), one.status.code(), "{what}: exit code");
             compared += 1;
         }
@@ -96,7 +101,8 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
 /// middle, and the copy with an unknown marker put over the first record
 /// past its middle (where the records run out, and with them the cuts).
 fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
-    let bytes = std::fs::read(pgc).expect("the PGC file");
+    // An input that cannot be read gives no PGC file.
+    let Ok(bytes) = std::fs::read(pgc) else { return 0 };
     let half = bytes.len() / 2;
     let dump = pgn(&["pgc", "dump", pgc]);
     let record = text(&dump.stdout)

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{TempDir, game, pgn, text};
+use common::{TempDir, file_names, game, pgn, text};
 
 /// The temporary file of a run writing to `out`.
 fn temp_of(out: &str) -> std::path::PathBuf {
@@ -199,7 +199,7 @@ fn an_output_that_cannot_be_written_leaves_no_temporary_file() {
 }
 
 #[test]
-fn an_unreadable_input_is_reported_and_the_others_are_sorted() {
+fn an_unreadable_input_is_reported_and_no_output_is_written() {
     let dir = TempDir::new("sort-missing");
     let good = game(&[], "1. e4 *");
     let file = dir.file("in.pgn", &good);
@@ -207,9 +207,11 @@ fn an_unreadable_input_is_reported_and_the_others_are_sorted() {
     let out = dir.join("out.pgn");
     let run = pgn(&["sort", &missing, &file, "-o", &out]);
     assert_eq!(run.status.code(), Some(2));
-    assert!(text(&run.stderr).starts_with(&format!("pgn sort: {missing}: ")));
-    assert_eq!(std::fs::read_to_string(&out).expect("the output"), good);
-    assert!(!temp_of(&out).exists());
+    let stderr = text(&run.stderr);
+    assert!(stderr.starts_with(&format!("pgn sort: {missing}: ")), "{stderr}");
+    assert!(stderr.contains(&format!("{out} not written: an input could not be read")));
+    assert!(!std::path::Path::new(&out).exists());
+    assert_eq!(file_names(dir.path()), ["in.pgn"]);
 }
 
 #[test]
