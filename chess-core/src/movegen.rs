@@ -1119,15 +1119,44 @@ mod tests {
         assert!(castlings >= 9, "{castlings}");
     }
 
+    /// Positions whose moves a generator in turns must split right, kept
+    /// here so that the test checks them with or without the corpus: the
+    /// start, Kiwipete (castling both ways, pins, many captures), three
+    /// double checks (in the third the king may take a checker), en
+    /// passant plain and in both its traps, promotions beside a pin, and
+    /// Chess960 castling.
+    const TURN_CASES: [&str; 10] = [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1",
+        "4k3/8/3N4/8/8/8/8/4RK2 b - - 0 1",
+        "4k3/3P4/8/8/8/8/8/4RK2 b - - 0 1",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        "1r2k3/P7/8/8/1b6/2N5/8/4K1N1 w - - 0 1",
+        "1k6/8/8/8/8/8/8/RKR5 w CA - 0 1",
+    ];
+
     #[test]
     fn a_generator_in_turns_gives_the_moves_of_one_turn() {
         // One turn a role, the roles in a random order: together the
         // turns give every legal move once, and each turn those of its
         // role only (in double check, only the king's turn gives any).
-        let starts = corpus_positions();
+        // The positions are the fixed cases and random games from the
+        // corpus's perft positions, or from the fixed cases without it.
+        let cases: Vec<Position> = TURN_CASES
+            .iter()
+            .map(|fen| position_from_fen(fen).unwrap_or_else(|| panic!("{fen}")))
+            .collect();
+        let mut starts = corpus_positions();
+        starts.extend(cases.iter().cloned());
+        let mut positions = cases;
+        positions.extend(random_positions(&starts, 30, 0x0007_ea5e));
         let mut rng = XorShift::new(0x7e_a5ed);
-        let (mut moves, mut double_checks) = (0, 0);
-        for pos in random_positions(&starts, 30, 0x0007_ea5e) {
+        let (mut moves, mut double_checks, mut en_passant, mut castles, mut promotions) =
+            (0, 0, 0, 0, 0);
+        for pos in positions {
             let mut all: Vec<Move> = pos.legal_moves().to_vec();
             let Some(generator) = pos.legal_generator() else {
                 assert!(all.is_empty(), "{pos:?}");
@@ -1149,9 +1178,17 @@ mod tests {
             assert_eq!(turns, all, "{pos:?}");
             moves += all.len();
             double_checks += usize::from(pos.checkers().more_than_one());
+            en_passant += all.iter().filter(|m| matches!(m, Move::EnPassant { .. })).count();
+            castles += all.iter().filter(|m| matches!(m, Move::Castle { .. })).count();
+            promotions += all.iter().filter(|m| m.promotion().is_some()).count();
         }
+        // The cases that a turn could get wrong were all met (the fixed
+        // cases alone hold these many).
         assert!(moves > 10_000, "{moves}");
-        assert!(double_checks > 0);
+        assert!(double_checks >= 3, "{double_checks} double checks");
+        assert!(en_passant >= 2, "{en_passant} en passant captures");
+        assert!(castles >= 3, "{castles} castlings");
+        assert!(promotions >= 8, "{promotions} promotions");
     }
 
     #[test]
