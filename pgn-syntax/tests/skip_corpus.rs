@@ -106,7 +106,7 @@ fn read(pgn: &[u8], skip: bool, buffer: usize) -> (Vec<Vec<String>>, Vec<String>
 }
 
 #[test]
-#[cfg_attr(no_corpus, ignore = "needs the corpus: set PGN_CORPUS")]
+#[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
 fn skipped_movetext_is_read_alike_in_runs_and_token_by_token_on_the_corpus() {
     let root = testkit::corpus::dir();
     let files: Vec<PathBuf> =
