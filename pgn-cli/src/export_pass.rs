@@ -168,7 +168,7 @@ pub(crate) fn export_pieces<E: Write, W: Write>(
     out: &mut W,
 ) -> io::Result<(ExportCounts, Option<io::Error>)> {
     let mut take = TakeExported { name, args, diagnostics, out, counts: ExportCounts::default() };
-    let work = |starts: &[u64], k| export_piece(file, (starts, k, plan.piece), args);
+    let work = |starts: &[u64], k| export_piece(file, (starts, k, plan), args);
     let failure = pieces::read_file(file, len, plan, work, &mut take)?;
     Ok((take.counts, failure))
 }
@@ -195,7 +195,7 @@ struct KeptGame {
 }
 
 /// Exports the games of a piece of a PGN file ([`pieces::read_piece`]).
-fn export_piece(file: &File, at: (&[u64], usize, u64), args: ExportArgs) -> Piece<ExportedPiece> {
+fn export_piece(file: &File, at: (&[u64], usize, Plan), args: ExportArgs) -> Piece<ExportedPiece> {
     let mut replayer = Replayer::new(exporter(args));
     let mut read = pieces::read_piece(
         file,

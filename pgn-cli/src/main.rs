@@ -500,7 +500,26 @@ fn finish(command: &str, run: io::Result<Status>) -> ExitCode {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     output::remove_on_signals();
-    match cli.command {
+    let code = run(cli.command);
+    report_peak_memory();
+    code
+}
+
+/// With `PGN_PEAK_MEMORY` set (for tests of memory bounds), prints the
+/// process's peak resident memory on standard error, where the system
+/// says it (Linux: `VmHWM` in `/proc/self/status`).
+fn report_peak_memory() {
+    if std::env::var_os("PGN_PEAK_MEMORY").is_none() {
+        return;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    if let Some(peak) = status.lines().find_map(|line| line.strip_prefix("VmHWM:")) {
+        eprintln!("pgn: peak memory {}", peak.trim());
+    }
+}
+
+fn run(command: Command) -> ExitCode {
+    match command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
         Command::Stats { files, noise } => finish("stats", stats::run(&files, noise)),
         Command::Check { files, mainline, noise } => {

@@ -161,8 +161,7 @@ fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result
         take.name = name;
         let failure = match input::plain_file(name).filter(|(_, len)| plan.splits(*len)) {
             Some((file, len)) => {
-                let work =
-                    |starts: &[u64], k| encode_piece(&file, (starts, k, plan.piece), options);
+                let work = |starts: &[u64], k| encode_piece(&file, (starts, k, plan), options);
                 let failure = pieces::read_file(&file, len, plan, work, &mut take)?;
                 // The whole file was read, as one reader reads it.
                 take.counts.bytes_in += len;
@@ -210,7 +209,7 @@ struct EncodedPiece {
 /// Encodes the games of a piece of a PGN file ([`pieces::read_piece`]).
 fn encode_piece(
     file: &File,
-    at: (&[u64], usize, u64),
+    at: (&[u64], usize, Plan),
     options: EncodeOptions,
 ) -> Piece<EncodedPiece> {
     let mut replayer = Replayer::new(StreamEncoder::new(options));

@@ -46,15 +46,23 @@ pub(crate) struct ThreadArgs {
     /// The size of a piece in bytes (for tests).
     #[arg(long, value_name = "BYTES", hide = true)]
     piece_size: Option<u64>,
+    /// The most games a piece's reader holds (for tests).
+    #[arg(long, value_name = "N", hide = true)]
+    piece_games: Option<u64>,
 }
 
 impl ThreadArgs {
     /// The plan these options make.
     pub(crate) fn plan(self) -> Plan {
         let cores = thread::available_parallelism().map_or(1, usize::from);
+        let threads = self.threads.unwrap_or(cores).clamp(1, MAX_THREADS);
         Plan {
-            threads: self.threads.unwrap_or(cores).clamp(1, MAX_THREADS),
+            threads,
             piece: self.piece_size.unwrap_or(PIECE).max(1),
+            games: self
+                .piece_games
+                .unwrap_or((GAMES_IN_FLIGHT / threads as u64).max(MIN_GAMES))
+                .max(1),
         }
     }
 }
@@ -67,6 +75,18 @@ pub(crate) const MAX_THREADS: usize = 64;
 /// file of a few megabytes and the results held stay small.
 pub(crate) const PIECE: u64 = 1 << 20;
 
+/// How many games the results of all the pieces in flight hold at most,
+/// shared out among the threads ([`Plan::games`]). What a piece keeps of
+/// a game is a few hundred bytes (its exported text, its diagnostics): a
+/// file of a million games of a few bytes each must not make that a
+/// gigabyte.
+const GAMES_IN_FLIGHT: u64 = 16 * 1024;
+
+/// The fewest games a piece may hold by default, whatever the number of
+/// threads: with many threads, pieces stay large enough to be worth a
+/// reader, and memory grows with the threads.
+const MIN_GAMES: u64 = 1024;
+
 /// The threads and piece size of a run.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Plan {
@@ -74,6 +94,11 @@ pub(crate) struct Plan {
     pub(crate) threads: usize,
     /// The size of a piece in bytes.
     pub(crate) piece: u64,
+    /// The most games a worker's piece holds: a piece whose reader reaches
+    /// it gives up ([`PieceEnd::GaveUp`]), and the calling thread reads on
+    /// from there alone. Pieces are cut small enough where games are
+    /// small ([`cuts`]) that this is rare.
+    pub(crate) games: u64,
 }
 
 impl Plan {
@@ -84,22 +109,31 @@ impl Plan {
 }
 
 /// The offsets where the pieces of `file` (`len` bytes) start: 0, then
-/// for each multiple of `piece` the first `[` at or after it that opens a
-/// line after an empty line (`\n\n[`, or `\r\n\r\n[`). Strictly
-/// increasing; a stretch without such a place makes one longer piece.
+/// for each place about a piece on from the last cut, the first `[` at or
+/// after it that opens a line after an empty line (`\n\n[`, or
+/// `\r\n\r\n[`). Strictly increasing; a stretch without such a place
+/// makes one longer piece.
+///
+/// A piece is `plan.piece` bytes, or less where the games are small: the
+/// empty lines of the bytes read at each place (about two a game) give
+/// the size that holds about half of [`Plan::games`] games, at least
+/// [`MIN_PIECE`].
 ///
 /// The last [`TAIL`] pieces' worth of the file is cut [`TAIL_SPLIT`]
 /// times finer: the calling thread reads the last piece alone, after
 /// every other is done, and the workers' last pieces end unevenly, so
 /// small pieces at the end shorten the time when a core is idle.
-pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
+pub(crate) fn cuts(file: &File, len: u64, plan: Plan) -> io::Result<Vec<u64>> {
     // A game starts within the first few kilobytes after a place almost
     // always: a small read first, whole windows after a miss.
     const FIRST: usize = 4 * 1024;
     const WINDOW: usize = 64 * 1024;
-    let piece = piece.max(1);
+    let most = plan.piece.max(1);
+    let games = (plan.games / 2).max(1);
     let mut starts = vec![0];
     let mut buf = vec![0; WINDOW];
+    let n = read_at(file, &mut buf[..FIRST], 0)?;
+    let mut piece = piece_size(&buf[..n], most, games);
     let mut nominal = piece;
     while nominal < len {
         // The bytes before `nominal` too, to see the empty line before a
@@ -113,6 +147,9 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
                 break;
             }
             let window = &buf[..n];
+            if size == FIRST {
+                piece = piece_size(window, most, games);
+            }
             found = (3..n)
                 .find(|&i| window[i] == b'[' && opens_after_empty_line(&window[..i]))
                 .map(|i| from + i as u64);
@@ -123,9 +160,28 @@ pub(crate) fn cuts(file: &File, len: u64, piece: u64) -> io::Result<Vec<u64>> {
         if at > *starts.last().unwrap_or(&0) && at < len {
             starts.push(at);
         }
-        nominal = next_nominal(at, len, piece);
+        let tail = at >= len.saturating_sub(TAIL.saturating_mul(piece));
+        nominal = at + if tail { (piece / TAIL_SPLIT).max(1) } else { piece };
     }
     Ok(starts)
+}
+
+/// The smallest piece [`cuts`] makes for small games (unless the plan's
+/// pieces are smaller): the cost of starting a piece's reader stays small
+/// beside the reading.
+const MIN_PIECE: u64 = 16 * 1024;
+
+/// The size of a piece that holds about `games` games of the kind in
+/// `sample` (counting an empty line a game), between [`MIN_PIECE`] and
+/// `most`.
+fn piece_size(sample: &[u8], most: u64, games: u64) -> u64 {
+    let empty_lines = sample.windows(2).filter(|w| w == b"\n\n").count()
+        + sample.windows(3).filter(|w| w == b"\n\r\n").count();
+    if empty_lines == 0 {
+        return most;
+    }
+    let size = (sample.len() as u64).saturating_mul(games) / empty_lines as u64;
+    size.clamp(MIN_PIECE.min(most), most)
 }
 
 /// Where to look for the cut after one at `at` in a file of `len` bytes,
@@ -295,7 +351,8 @@ pub(crate) enum PieceEnd {
     Synced(usize),
     /// At the end of the file (or at an error).
     End,
-    /// No game began cleanly at a cut within [`GIVE_UP`] pieces.
+    /// No game began cleanly at a cut within [`GIVE_UP`] pieces, or
+    /// within [`Plan::games`] games.
     GaveUp,
 }
 
@@ -312,20 +369,21 @@ pub(crate) struct Piece<R> {
     pub(crate) line_ends: u64,
 }
 
-/// Reads the games of piece `k` of `file` (pieces of `piece` bytes start
-/// at `starts`) with `visitor`, handing each to `each`, until a game
-/// begins cleanly at a later cut (the piece joins the next there, and that
-/// game is not handed on), the reader has read [`GIVE_UP`] pieces past the
-/// next cut without that, or the file ends. `kept` is what `each` made of
-/// the games.
+/// Reads the games of piece `k` of `file` (pieces of the plan start at
+/// `starts`) with `visitor`, handing each to `each`, until a game begins
+/// cleanly at a later cut (the piece joins the next there, and that game
+/// is not handed on), the reader has read [`GIVE_UP`] pieces past the
+/// next cut or [`Plan::games`] games without that, or the file ends.
+/// `kept` is what `each` made of the games.
 pub(crate) fn read_piece<V: Visitor, R>(
     file: &File,
-    (starts, k, piece): (&[u64], usize, u64),
+    (starts, k, plan): (&[u64], usize, Plan),
     visitor: &mut V,
     kept: R,
     mut each: impl FnMut(&mut R, V::Output, &mut V),
 ) -> Piece<R> {
     let start = starts[k];
+    let piece = plan.piece;
     let give_up = starts.get(k + 1).map(|&next| next + GIVE_UP * piece);
     // The cuts the piece may join at: after it, before it gives up.
     let later = starts.get(k + 1..).unwrap_or_default();
@@ -352,10 +410,11 @@ pub(crate) fn read_piece<V: Visitor, R>(
                 break;
             }
             // Read far on without a join (games that do not begin cleanly
-            // hold none): the results are not held any longer. Where the
-            // games reach counts, not how far the input was read ahead
-            // (a whole buffer, which may hold many small pieces).
-            if start + reader.offset() > give_up {
+            // hold none), or as many games as a piece may hold: the
+            // results are not held any longer. Where the games reach
+            // counts, not how far the input was read ahead (a whole
+            // buffer, which may hold many small pieces).
+            if start + reader.offset() > give_up || read.games >= plan.games {
                 read.end = PieceEnd::GaveUp;
                 break;
             }
@@ -408,7 +467,7 @@ pub(crate) fn read_file<R: Send>(
     work: impl Fn(&[u64], usize) -> Piece<R> + Sync,
     take: &mut impl TakePieces<R>,
 ) -> io::Result<Option<io::Error>> {
-    let starts = cuts(file, len, plan.piece)?;
+    let starts = cuts(file, len, plan)?;
     let last = starts.len() - 1;
     let mut shift = Shift::NONE;
     let mut failure = None;
@@ -592,11 +651,40 @@ mod tests {
     fn cuts_fall_on_tag_lines_after_empty_lines() {
         let text = b"[A \"1\"]\n\n1. e4 *\n\n[B \"2\"]\n\n1. d4 *\r\n\r\n[C \"3\"]\n\n*\n";
         let f = file_of("cuts.pgn", text);
-        let starts = cuts(&f, text.len() as u64, 1).unwrap();
+        let starts = cuts(&f, text.len() as u64, bytes(1)).unwrap();
         let at = |pat: &[u8]| text.windows(pat.len()).position(|w| w == pat).unwrap() as u64;
         assert_eq!(starts, vec![0, at(b"[B"), at(b"[C")]);
         // A piece larger than the file: one piece.
-        assert_eq!(cuts(&f, text.len() as u64, 1000).unwrap(), vec![0]);
+        assert_eq!(cuts(&f, text.len() as u64, bytes(1000)).unwrap(), vec![0]);
+    }
+
+    /// A plan of pieces of `piece` bytes, whatever the games.
+    fn bytes(piece: u64) -> Plan {
+        Plan { threads: 2, piece, games: u64::MAX }
+    }
+
+    #[test]
+    fn pieces_are_cut_smaller_where_games_are_small() {
+        // Games of 10 bytes, then of 110: a plan of 4,096 games a piece
+        // makes pieces of about 2,048 games (an empty line each), and of
+        // at least MIN_PIECE bytes.
+        let small = "[W \"\"]\n*\n\n".repeat(20_000);
+        let large = format!("[W \"\"]\n{:99}\n*\n\n", "").repeat(8_000);
+        let text = small.clone() + &large;
+        let f = file_of("small-games.pgn", text.as_bytes());
+        let plan = Plan { threads: 2, piece: 1 << 20, games: 4096 };
+        let starts = cuts(&f, text.len() as u64, plan).unwrap();
+        let steps: Vec<u64> = starts.windows(2).map(|w| w[1] - w[0]).collect();
+        let in_small = starts.iter().filter(|&&at| at < small.len() as u64).count();
+        assert!(in_small >= 8, "{starts:?}");
+        let about = 4096 * 2048 / (4096 / 10);
+        assert!(steps[..in_small - 1].iter().all(|&s| s.abs_diff(about) <= 100), "{steps:?}");
+        // Eleven times larger games, about eleven times larger pieces (the
+        // last ones cut finer at the end of the file).
+        assert!(steps[in_small..].iter().any(|&s| s > 10 * about), "{steps:?}");
+        // Without empty lines to count, pieces of the plan's size.
+        assert_eq!(piece_size(b"1. e4 *\n1. d4 *\n", 5000, 10), 5000);
+        assert_eq!(piece_size(b"\n\n", 5000, 1), MIN_PIECE.min(5000));
     }
 
     #[test]
@@ -610,7 +698,7 @@ mod tests {
         };
         let text: Vec<u8> = (0..64).flat_map(game).collect();
         let f = file_of("tail.pgn", &text);
-        let starts = cuts(&f, text.len() as u64, 800).unwrap();
+        let starts = cuts(&f, text.len() as u64, bytes(800)).unwrap();
         let mut expected: Vec<u64> = (0..6).map(|k| k * 800).collect();
         expected.extend((48..64).map(|g| g * 100));
         assert_eq!(starts, expected);

@@ -375,7 +375,7 @@ fn read_piece<V: ReplayVisitor>(
     keep: &impl Keep<V>,
 ) -> Piece<PieceRead> {
     let mut replayer = Replayer::new(pass.selector(inner));
-    let at = (starts, k, pass.plan.piece);
+    let at = (starts, k, pass.plan);
     let mut read = pieces::read_piece(
         file,
         at,
@@ -938,8 +938,8 @@ mod tests {
         let text =
             b"[White \"a\"]\n\n1. e4 *\n\n[White \"b\"]\n\n1. d4 *\n\n[White \"c\"]\n\n1. c4 *\n";
         let file = file_of("join.pgn", text);
-        let plan = Plan { threads: 2, piece: 1 };
-        let starts = pieces::cuts(&file, text.len() as u64, plan.piece).expect("cuts");
+        let plan = Plan { threads: 2, piece: 1, games: 1000 };
+        let starts = pieces::cuts(&file, text.len() as u64, plan).expect("cuts");
         assert_eq!(starts.len(), 3, "{starts:?}");
         let selection = Selection::new();
         let files = [String::from("join.pgn")];

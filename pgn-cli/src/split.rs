@@ -155,8 +155,9 @@ impl Files {
                 .map_err(|e| self.error(&key, e))?,
             None => {
                 let path = self.dir.join(name);
-                if let Some(why) = output::clash(&self.inputs, &[&path.to_string_lossy()]) {
-                    return Err(at(&path, io::Error::other(why)));
+                if output::clash(&self.inputs, &[&path.to_string_lossy()]).is_some() {
+                    let err = io::Error::other("it is an input, which would be written over");
+                    return Err(at(&path, err));
                 }
                 let (staged, file) = Staged::create(&path).map_err(|err| at(&path, err))?;
                 self.names.insert(key.clone(), (name.to_owned(), staged));

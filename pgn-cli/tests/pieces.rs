@@ -41,8 +41,18 @@ const RUNS: [&[&str]; 6] = [
 /// can) is then decoded both ways, whole and broken.
 const RUNS_TO_FILE: [&[&str]; 2] = [&["pgc", "encode"], &["pgc", "encode", "--lossy"]];
 
-/// Piece sizes: every cut; a few games a piece; many games a piece.
-const PIECES: [&str; 3] = ["1", "300", "20000"];
+/// Piece sizes: every cut; a few games a piece; many games a piece; and
+/// many games a piece of which a reader holds at most three (`SIZE/GAMES`),
+/// so that readers give up for the number of their games.
+const PIECES: [&str; 4] = ["1", "300", "20000", "20000/3"];
+
+/// The options that make pieces of `piece` (an entry of [`PIECES`]).
+fn piece_args(piece: &str) -> Vec<&str> {
+    match piece.split_once('/') {
+        Some((size, games)) => vec!["--piece-size", size, "--piece-games", games],
+        None => vec!["--piece-size", piece],
+    }
+}
 
 fn data(dir: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data").join(dir)
@@ -62,7 +72,7 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
     for run in RUNS {
         let one = pgn(&[run, &[name, "--threads", "1"]].concat());
         for piece in pieces {
-            let many = pgn(&[run, &[name, "--threads", "2", "--piece-size", piece]].concat());
+            let many = pgn(&[run, &[name, "--threads", "2"], &piece_args(piece)].concat());
             let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
             assert_eq!(text(&many.stdout), text(&one.stdout), "{what}: standard output");
             assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");
@@ -81,9 +91,9 @@ fn same_in_pieces(file: &Path, pieces: &[&str]) -> usize {
         let one = pgn(&[run, &[name, "--threads", "1", "-o", &one_out]].concat());
         let one_file = std::fs::read(&one_out).ok();
         for piece in pieces {
-            let args = [name, "--threads", "2", "--piece-size", piece, "-o", &many_out];
+            let args = [name, "--threads", "2", "-o", &many_out];
             let _ = std::fs::remove_file(&many_out);
-            let many = pgn(&[run, &args].concat());
+            let many = pgn(&[run, &args, &piece_args(piece)].concat());
             let what = format!("pgn {} {name} in pieces of {piece}", run.join(" "));
             let many_file = std::fs::read(&many_out).ok();
             assert!(many_file == one_file, "{what}: the output file");
@@ -125,7 +135,9 @@ fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
             "pgn pgc decode {input}: written as decoded, not as the decoded games walk"
         );
         for piece in pieces {
-            let many = pgn(&["pgc", "decode", input, "--threads", "2", "--piece-size", piece]);
+            let many = pgn(
+                &[&["pgc", "decode", input, "--threads", "2"], &piece_args(piece)[..]].concat()
+            );
             let what = format!("pgn pgc decode {input} in pieces of {piece}");
             assert_eq!(text(&many.stdout), text(&one.stdout), "{what}: standard output");
             assert_eq!(text(&many.stderr), text(&one.stderr), "{what}: standard error");

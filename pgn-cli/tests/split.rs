@@ -245,6 +245,6 @@ fn an_input_in_the_directory_is_never_written_over() {
     let run = pgn(&["split", &input, "--by", "year", "--dir", &dir]);
     let stderr = text(&run.stderr);
     assert_eq!(run.status.code(), Some(2), "{stderr}");
-    assert!(stderr.contains("1992.pgn: it is an input, which would be emptied"), "{stderr}");
+    assert!(stderr.contains("1992.pgn: it is an input, which would be written over"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&input).expect("the input"), game_1992);
 }
