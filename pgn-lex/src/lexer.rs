@@ -319,6 +319,14 @@ impl Lexer {
         self.pos = end;
     }
 
+    /// Takes the next byte as the start of a line, wherever it is: for a
+    /// caller that skipped bytes that were no text ([`Lexer::skip`] over
+    /// binary data), which make no line too long and keep no `%` from
+    /// starting an escape line.
+    pub fn start_line(&mut self) {
+        self.new_line(self.offset());
+    }
+
     /// Steps back to the absolute offset `offset` (the start of the token
     /// just returned, which must still be in the window), so that the
     /// next call returns that token again: a caller that saw where one
