@@ -44,6 +44,14 @@ pub enum DiagnosticKind {
     /// A symbol with `½` or Unicode dashes, as some programs write results
     /// and castling.
     NonAsciiSymbol,
+    /// Binary data (a damaged stretch of the file: a block of zeros, the
+    /// bytes of another file), told by its control bytes; skipped whole up
+    /// to the next line that starts a tag pair, or to the end of input.
+    /// A game it cuts ends where it starts.
+    BinaryData {
+        /// How many bytes were skipped.
+        length: u64,
+    },
     /// A tag pair that is not `[name "value"]`; what could be read is kept.
     MalformedTag {
         /// The tag's name, when the pair got as far as one.
@@ -214,6 +222,7 @@ impl DiagnosticKind {
             UnterminatedString
             | UnterminatedComment
             | InvalidBytes
+            | BinaryData { .. }
             | MalformedTag { .. }
             | UnexpectedToken
             | InvalidNag { .. }
@@ -242,6 +251,7 @@ impl DiagnosticKind {
             ControlByte => "control character in a string or comment",
             InvalidBytes => "bytes that are not PGN were skipped",
             NonAsciiSymbol => "non-ASCII character in a symbol",
+            BinaryData { .. } => "binary data skipped",
             MalformedTag { .. } => "malformed tag pair",
             InvalidTagName { .. } => "tag name not letters, digits and underscores",
             UnquotedTagValue { .. } => "tag value not a quoted string",
@@ -291,6 +301,7 @@ impl fmt::Display for DiagnosticKind {
             ControlByte => f.write_str("control character in a string or comment"),
             InvalidBytes => f.write_str("bytes that are not PGN were skipped"),
             NonAsciiSymbol => f.write_str("non-ASCII character in a symbol"),
+            BinaryData { length } => write!(f, "binary data skipped: {length} bytes"),
             MalformedTag { name: Some(name), fault } => {
                 write!(f, "tag {}: {fault}", Shown(name))
             }
@@ -443,6 +454,7 @@ mod tests {
             ControlByte,
             InvalidBytes,
             NonAsciiSymbol,
+            BinaryData { length: 100 },
             MalformedTag { name: None, fault: TagFault::NoName },
             MalformedTag { name: Some(text()), fault: TagFault::Unclosed },
             InvalidTagName { name: text() },

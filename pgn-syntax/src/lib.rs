@@ -71,6 +71,7 @@ mod movetext;
 pub mod nag;
 mod place;
 mod reader;
+mod screen;
 mod source;
 mod source_map;
 pub mod tags;

@@ -6,6 +6,8 @@ use std::io::{self, Read};
 
 use pgn_lex::Lexer;
 
+use crate::screen::{Resume, Screen, Screened, resumption};
+
 /// The buffer starts at this size and grows only to hold one token that is
 /// larger (a huge comment); memory does not depend on the file's size.
 pub(crate) const INITIAL_CAPACITY: usize = 256 * 1024;
@@ -117,12 +119,25 @@ fn count_crlf(bytes: &[u8]) -> u64 {
 /// The buffered input and the lexer reading it.
 pub(crate) struct Source<R> {
     pub(crate) inner: R,
-    /// `buf[..end]` is the lexer's window; it starts at `self.lexer`'s base.
+    /// `buf[..end]` is the lexer's window; it starts at `self.lexer`'s
+    /// base. The bytes after it, up to `filled`, are read but held back by
+    /// the screen.
     pub(crate) buf: Vec<u8>,
     pub(crate) end: usize,
+    /// The window ends where the input ends, or where binary data starts
+    /// ([`Source::binary_at`]): the lexer is to take its end as the end of
+    /// input.
     pub(crate) eof: bool,
     pub(crate) lexer: Lexer,
     pub(crate) lines: LineIndex,
+    /// `buf[..filled]` holds the bytes read.
+    filled: usize,
+    /// The input has been read to its end.
+    drained: bool,
+    /// What lets bytes through to the window, and finds binary data.
+    screen: Screen,
+    /// Where the binary data that the window ends at starts.
+    binary: Option<u64>,
     /// A refill reads at least this much ([`MIN_FILL`], or less for a
     /// smaller buffer).
     fill: usize,
@@ -156,6 +171,10 @@ impl<R: Read> Source<R> {
             eof: false,
             lexer: Lexer::new(),
             lines: LineIndex { lines: Lines::new(), anchor: None, base_line_start: 0 },
+            filled: 0,
+            drained: false,
+            screen: Screen::at(0),
+            binary: None,
         }
     }
 
@@ -168,6 +187,13 @@ impl<R: Read> Source<R> {
     /// Returns how many bytes were dropped from the front, so that the
     /// caller can move window positions it holds.
     pub(crate) fn refill(&mut self, keep: usize) -> io::Result<usize> {
+        let dropped = self.read_more(keep)?;
+        self.screen();
+        Ok(dropped)
+    }
+
+    /// [`Source::refill`] without the screen: the window stays as it was.
+    fn read_more(&mut self, keep: usize) -> io::Result<usize> {
         let drop = keep.min(self.lexer.consumed());
         // Count the line ends of the dropped bytes before they go.
         let base = self.base();
@@ -179,29 +205,80 @@ impl<R: Read> Source<R> {
         if let Some(i) = self.buf[..drop].iter().rposition(|&b| b == b'\n' || b == b'\r') {
             self.lines.base_line_start = base + i as u64 + 1;
         }
-        self.buf.copy_within(drop..self.end, 0);
-        self.end -= drop;
+        self.buf.copy_within(drop..self.filled, 0);
+        self.filled -= drop;
+        // Past the window only while binary data is skipped.
+        self.end = self.end.saturating_sub(drop);
         self.lexer.discard(drop);
         // Read at least as much as is kept: the lexer scans an unfinished
         // token again after a refill, and doubling what it has each time
         // keeps the total of those scans linear in the token's length.
         // Short reads (pipes) therefore do not make it quadratic either.
-        let target = self.end + self.end.max(self.fill);
+        let target = self.filled + self.filled.max(self.fill);
         if target > self.buf.len() {
             self.buf.resize(target, 0);
         }
-        while self.end < target {
-            match self.inner.read(&mut self.buf[self.end..]) {
-                Ok(0) => {
-                    self.eof = true;
-                    break;
-                }
-                Ok(n) => self.end += n,
+        while self.filled < target && !self.drained {
+            match self.inner.read(&mut self.buf[self.filled..]) {
+                Ok(0) => self.drained = true,
+                Ok(n) => self.filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
             }
         }
         Ok(drop)
+    }
+
+    /// Lets the screen look at the bytes read, and sets the window to what
+    /// it lets through.
+    fn screen(&mut self) {
+        let base = self.base();
+        let (upto, binary) = match self.screen.screen(&self.buf[..self.filled], base, self.drained)
+        {
+            Screened::Text(upto) => (upto, None),
+            Screened::Binary(start) => (start, Some(start)),
+        };
+        // The screen never takes back what it let through (nor what the
+        // lexer has read of it).
+        let end = (upto.saturating_sub(base) as usize).min(self.filled);
+        self.end = end.max(self.end);
+        self.binary = binary;
+        self.eof = binary.is_some() || (self.drained && self.end == self.filled);
+    }
+
+    /// Where the binary data that the window ends at starts, if it ends
+    /// at binary data rather than at the end of input.
+    pub(crate) fn binary_at(&self) -> Option<u64> {
+        self.binary
+    }
+
+    /// Skips the binary data that the window ends at (the lexer has read
+    /// up to it) as far as [`resumption`] says, dropping its bytes as they
+    /// come; the window then goes on from there. Returns how many bytes
+    /// were skipped.
+    pub(crate) fn skip_binary(&mut self) -> io::Result<u64> {
+        let Some(start) = self.binary.take() else { return Ok(0) };
+        loop {
+            let from = self.lexer.consumed();
+            let window = &self.buf[..self.filled];
+            match resumption(window, from, self.drained) {
+                Resume::At(at) => {
+                    self.lexer.skip(window, at - from);
+                    break;
+                }
+                Resume::NotBefore(keep) => {
+                    self.lexer.skip(window, keep - from);
+                    self.read_more(keep)?;
+                }
+            }
+        }
+        // The skipped bytes make no line of text.
+        self.lexer.start_line();
+        let resume = self.lexer.offset();
+        self.end = self.lexer.consumed();
+        self.screen = Screen::at(resume);
+        self.screen();
+        Ok(resume - start)
     }
 
     /// The [`Place`] of an absolute offset in the window, for a visitor.

@@ -23,8 +23,19 @@
 //! from the raw bytes of their line when the tokens do not fit; each
 //! repair is a diagnostic. Repairs look at most 4 KiB along the line.
 //!
+//! Binary data (a damaged stretch of a file: a block of zeros, the bytes
+//! of an image or of another file) never reaches the lexer: the screen
+//! between the input and the lexer (`screen.rs`) tells it by its control
+//! bytes, and the window ends where it starts, as if the input ended
+//! there. The game being read ends there as a truncated one; then the
+//! stretch is skipped, its bytes dropped as they come, up to the next tag
+//! pair that starts a line, with one error that gives its start and its
+//! length ([`DiagnosticKind::BinaryData`]). Stray control bytes in text
+//! are reported where they are, as before.
+//!
 //! Memory and time: the buffer holds at most one token or tag section,
-//! up to the size limit ([`ReaderBuilder::size_limit`]); a longer token is
+//! up to the size limit ([`ReaderBuilder::size_limit`]), and the few KiB
+//! the screen holds back; a longer token is
 //! skipped and reported, its bytes dropped as they come. Variations nest
 //! up to the depth limit ([`ReaderBuilder::depth_limit`]); deeper ones are
 //! skipped and reported. Time is linear in the input whatever its line
@@ -308,8 +319,8 @@ impl<R: Read> Reader<R> {
     /// Where the game last returned by [`Reader::read_game`] began (the
     /// offset of its first token), when nothing read before that offset
     /// went into it: no comment or escape line between games kept for it,
-    /// no stray token or diagnostic before it, no tag pair of the game
-    /// before it that ended that game. Otherwise `None`.
+    /// no stray token, binary data or diagnostic before it, no tag pair of
+    /// the game before it that ended that game. Otherwise `None`.
     ///
     /// A game that begins cleanly at a line start is where a reader over
     /// the same input from that offset would begin too: from there on
@@ -433,9 +444,17 @@ impl<R: Read> Reader<R> {
                 }
                 Step::End => {
                     if g.phase == Phase::Idle {
+                        if let Some(start) = self.src.binary_at() {
+                            // What follows binary data is not clean.
+                            self.skip_binary(v, &mut g, start)?;
+                            clean = false;
+                            continue;
+                        }
                         self.leftover_comments(v, &mut g);
                         return Ok(None);
                     }
+                    // The end of input, or binary data (reported and
+                    // skipped by the next call, between games).
                     let at = self.src.lexer.offset();
                     self.finish_unterminated(v, &mut g, at);
                     return Ok(Some(self.game_read(v, &mut g, clean)));
@@ -465,6 +484,23 @@ impl<R: Read> Reader<R> {
     /// The game has content: tells the visitor once.
     fn begin<V: Visitor>(&mut self, v: &mut Visit<'_, V>, g: &mut GameState) {
         begin_game(v, g, &mut self.games);
+    }
+
+    /// Binary data from `start`, where the window ends, between games (a
+    /// game it cut has ended there): skipped, and reported at its start
+    /// with its length. The comments read before it stay for the next
+    /// game, as they would without it.
+    #[cold]
+    fn skip_binary<V: Visitor>(
+        &mut self,
+        v: &mut Visit<'_, V>,
+        g: &mut GameState,
+        start: u64,
+    ) -> io::Result<()> {
+        let at = if self.options.diagnostics { self.locate(start) } else { Location::default() };
+        let length = self.src.skip_binary()?;
+        self.report_at(v, g, DiagnosticKind::BinaryData { length }, at);
+        Ok(())
     }
 
     /// Comments between the last game and the end of input.
