@@ -1,6 +1,10 @@
 //! Opening the inputs of the subcommands: a file or standard input (`-`),
 //! decompressed when it is compressed, and refused at once when its first
-//! bytes show binary data rather than text.
+//! 64 KiB show binary data and nothing of PGN or EPD (an executable, an
+//! image), or UTF-16 text (told by its byte order mark). A file that
+//! starts as PGN is read whatever comes later: the reader skips a damaged
+//! stretch of binary data with one diagnostic and goes on at the next
+//! game.
 //!
 //! Compressed input is told by its first bytes (its magic number), not by
 //! the file's name: zstd (Lichess publishes its databases as `.pgn.zst`),
@@ -20,8 +24,9 @@ use std::io::{self, Read};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
-/// How many bytes at the start of an input are looked at.
-const SNIFF: usize = 4096;
+/// How many bytes at the start of an input are looked at, once: enough
+/// for a game or two before binary data that damaged a PGN file.
+const SNIFF: usize = 64 * 1024;
 
 /// The size of the chunks of decompressed data handed on by the thread.
 const CHUNK: usize = 256 * 1024;
@@ -90,9 +95,9 @@ impl Compression {
 /// # Errors
 ///
 /// The file cannot be opened or read; its compressed data is corrupt (the
-/// message names the format: `zstd data: ...`); or it holds binary data
-/// ([`looks_binary`]): an error of kind `InvalidData` saying so. Errors
-/// past the first bytes come from the reader returned.
+/// message names the format: `zstd data: ...`); or it is not text that
+/// can be read ([`not_text`]): an error of kind `InvalidData` saying
+/// why. Errors past the first bytes come from the reader returned.
 pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
     open_as(name, Content::Text)
 }
@@ -124,16 +129,16 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
             Box::new(decompressed)
         }
     };
-    if let Some(why) = looks_binary(&start).filter(|_| content == Content::Text) {
+    if let Some(why) = not_text(&start).filter(|_| content == Content::Text) {
         return Err(io::Error::new(io::ErrorKind::InvalidData, why));
     }
     Ok(Box::new(io::Cursor::new(start).chain(inner)))
 }
 
 /// `name` opened as a regular file of plain text (not standard input, not
-/// compressed, not binary) with its length, which can be read in pieces
-/// ([`crate::pieces`]); `None` for any other input, which is then opened
-/// with [`open`] (and any error it has reported there).
+/// compressed, not refused by [`not_text`]) with its length, which can be
+/// read in pieces ([`crate::pieces`]); `None` for any other input, which
+/// is then opened with [`open`] (and any error it has reported there).
 pub(crate) fn plain_file(name: &str) -> Option<(File, u64)> {
     plain_file_as(name, Content::Text)
 }
@@ -151,30 +156,88 @@ pub(crate) fn plain_file_as(name: &str, content: Content) -> Option<(File, u64)>
     }
     let mut start = Vec::with_capacity(SNIFF);
     (&file).take(SNIFF as u64).read_to_end(&mut start).ok()?;
-    let refused = looks_binary(&start).is_some() && content == Content::Text;
+    let refused = not_text(&start).is_some() && content == Content::Text;
     if Compression::sniff(&start).is_some() || refused {
         return None;
     }
     Some((file, meta.len()))
 }
 
-/// Why `start`, the first bytes of an input, is binary data and not text:
-/// a NUL byte together with control bytes making up more than a tenth of
-/// it (executables, images, archives). A text file with a few stray
-/// control bytes passes, and its reader reports them.
-pub(crate) fn looks_binary(start: &[u8]) -> Option<String> {
+/// Why `start`, the first bytes of an input (up to [`SNIFF`]), is not text
+/// that the readers can read, if it is not:
+///
+/// - UTF-16, told by its byte order mark (`FF FE` or `FE FF`): text, but
+///   every character has a NUL beside it; converted to UTF-8 it can be
+///   read.
+/// - Binary data: a NUL byte together with control bytes making up more
+///   than a tenth of `start` (executables, images, UTF-16 without a byte
+///   order mark), and nothing in it that reads as PGN or EPD
+///   ([`reads_as_text`]). A file that starts as PGN and holds binary data
+///   later, or a few stray control bytes, is read: the reader reports
+///   them.
+pub(crate) fn not_text(start: &[u8]) -> Option<String> {
+    if let [a @ (0xff | 0xfe), b @ (0xff | 0xfe), ..] = *start
+        && a != b
+    {
+        return Some(format!("UTF-16 text (byte order mark {a:02X} {b:02X}): convert it to UTF-8"));
+    }
     if !start.contains(&0) {
         return None;
     }
     let control =
         start.iter().filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r' | 0x0c)).count();
-    (control * 10 > start.len()).then(|| {
+    (control * 10 > start.len() && !reads_as_text(start)).then(|| {
         format!(
-            "not a text file: binary data ({control} control bytes, NUL among them, in the first \
-             {} bytes)",
+            "not a text file: binary data, and no tag pair, move number or FEN ({control} control \
+             bytes, NUL among them, in the first {} bytes)",
             start.len()
         )
     })
+}
+
+/// Whether `bytes` hold something that reads as PGN or EPD where a line
+/// starts: a tag pair up to its value (`[Event "`), a move number before
+/// a move (`1. e4`, `1.Nf3`), or the placement of a FEN or EPD record
+/// (`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR `). Binary data holds
+/// such bytes hardly ever.
+fn reads_as_text(bytes: &[u8]) -> bool {
+    let line_starts = std::iter::once(0).chain(
+        bytes.iter().enumerate().filter_map(|(i, &b)| (b == b'\n' || b == b'\r').then_some(i + 1)),
+    );
+    line_starts.filter_map(|i| bytes.get(i..)).any(|line| {
+        let line = blanks_off(line);
+        tag_pair(line) || move_number(line) || placement(line)
+    })
+}
+
+/// `bytes` without the spaces and tabs they start with (not line ends:
+/// each line is looked at once).
+fn blanks_off(bytes: &[u8]) -> &[u8] {
+    let blanks = bytes.iter().take_while(|&&b| b == b' ' || b == b'\t').count();
+    &bytes[blanks..]
+}
+
+/// `[`, a tag name, and the `"` of its value, blanks allowed between.
+fn tag_pair(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"[") else { return false };
+    let rest = blanks_off(rest);
+    let name = rest.iter().take_while(|b| b.is_ascii_alphanumeric() || **b == b'_').count();
+    rest.first().is_some_and(u8::is_ascii_alphabetic)
+        && blanks_off(&rest[name..]).first() == Some(&b'"')
+}
+
+/// `1.` (or `1...`), blanks, and the first letter of a move.
+fn move_number(line: &[u8]) -> bool {
+    let Some(rest) = line.strip_prefix(b"1.") else { return false };
+    let rest = blanks_off(rest.strip_prefix(b"..").unwrap_or(rest));
+    rest.first().is_some_and(|b| b"abcdefghKQRBNO".contains(b))
+}
+
+/// Eight ranks of a FEN placement, then a blank.
+fn placement(line: &[u8]) -> bool {
+    let field = line.iter().take_while(|b| b"12345678/pnbrqkPNBRQK".contains(b)).count();
+    let ranks = line[..field].iter().filter(|&&b| b == b'/').count() + 1;
+    ranks == 8 && line.get(field).is_some_and(|&b| b == b' ' || b == b'\t')
 }
 
 /// What the decompressing thread hands on: a chunk of data (empty at the
@@ -289,12 +352,54 @@ mod tests {
 
     #[test]
     fn binary_is_told_from_text_with_stray_bytes() {
-        assert!(looks_binary(b"1. e4 e5 *\n").is_none());
+        assert!(not_text(b"1. e4 e5 *\n").is_none());
         // One stray NUL in text: the reader reports it.
-        assert!(looks_binary(b"[Event \"a\0\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").is_none());
+        assert!(not_text(b"[Event \"a\0\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n").is_none());
         let elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0\0\0";
-        assert!(looks_binary(elf).is_some_and(|why| why.starts_with("not a text file")));
-        assert!(looks_binary(b"").is_none());
+        assert!(not_text(elf).is_some_and(|why| why.starts_with("not a text file: binary data")));
+        assert!(not_text(b"").is_none());
+    }
+
+    #[test]
+    fn binary_data_after_pgn_or_epd_is_left_to_the_reader() {
+        let after = |text: &[u8]| {
+            let mut bytes = text.to_vec();
+            bytes.resize(SNIFF, 0);
+            not_text(&bytes)
+        };
+        assert!(after(b"[Event \"x\"]\n").is_none());
+        assert!(after(b"\n  [ Event\t\"x\"]").is_none());
+        assert!(after(b"1. e4 e5").is_none());
+        assert!(after(b"1...Nf6").is_none());
+        assert!(after(b"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 bm e5;").is_none());
+        // Line ends only, each looked at once.
+        let mut ends = vec![b'\n'; SNIFF / 2];
+        ends.resize(SNIFF, 0);
+        assert!(not_text(&ends).is_some());
+        // Not quite PGN: version numbers, brackets without a value.
+        for text in [&b"v1.0 [x]"[..], b"1.0", b"[Event x]", b"8/8/8/8 w", b"GLIBC_2.2.5"] {
+            assert!(after(text).is_some(), "{:?}", String::from_utf8_lossy(text));
+        }
+    }
+
+    #[test]
+    fn utf16_is_told_by_its_byte_order_mark() {
+        let le: Vec<u8> =
+            "\u{feff}[Event \"x\"]".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        let be: Vec<u8> =
+            "\u{feff}[Event \"x\"]".encode_utf16().flat_map(u16::to_be_bytes).collect();
+        assert_eq!(
+            not_text(&le).as_deref(),
+            Some("UTF-16 text (byte order mark FF FE): convert it to UTF-8")
+        );
+        assert_eq!(
+            not_text(&be).as_deref(),
+            Some("UTF-16 text (byte order mark FE FF): convert it to UTF-8")
+        );
+        // Without the mark, a NUL every other byte: binary data.
+        let bare: Vec<u8> =
+            "[Event \"x\"]\n1. e4".encode_utf16().flat_map(u16::to_le_bytes).collect();
+        assert!(not_text(&bare).is_some_and(|why| why.starts_with("not a text file: binary data")));
     }
 
     /// A source that fails after its data.

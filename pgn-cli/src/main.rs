@@ -39,9 +39,11 @@
 //!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
 //! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments
-//! or an input that cannot be read, binary data or corrupt compressed data
-//! among them (one line on standard error says which; the other files are
-//! still read). A closed standard output (`| head`) ends the run quietly
+//! or an input that cannot be read, corrupt compressed data, UTF-16 text
+//! and binary data with nothing of PGN in its first 64 KiB among them (one
+//! line on standard error says which; the other files are still read).
+//! Binary data in a file that starts as PGN is an error of the reader: it
+//! is skipped up to the next game, with one diagnostic. A closed standard output (`| head`) ends the run quietly
 //! with 0.
 //!
 //! Output files are written whole or not at all, and never over an input

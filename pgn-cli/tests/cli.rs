@@ -262,6 +262,104 @@ fn binary_input_is_refused_with_one_line() {
     assert!(text(&out.stdout).contains("games=1"), "{}", text(&out.stdout));
 }
 
+/// Two games in export format, to put binary data between: each is
+/// written by `pgn export` as it is.
+const BEFORE: &[u8] = b"[Event \"before\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+[White \"?\"]\n[Black \"?\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n";
+const AFTER: &[u8] = b"[Event \"after\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n\n";
+
+/// `n` bytes of the seeded generator: data such as a damaged block of a
+/// file holds.
+fn random_bytes(seed: u64, n: usize) -> Vec<u8> {
+    let mut rng = testkit::XorShift::new(seed);
+    (0..n).map(|_| rng.next_u64() as u8).collect()
+}
+
+#[test]
+fn binary_data_between_games_is_skipped_with_one_error() {
+    // 100,000 zeros (in the first 4 KiB after a game, so that the first
+    // 64 KiB are mostly zeros) or a megabyte of random bytes between two
+    // games: both games are read and written as they are, and the binary
+    // data is one error that says where it starts and how long it is.
+    let mut random = random_bytes(0x5eed_0002, 1 << 20);
+    random.push(b'\n');
+    let both = [BEFORE, AFTER].concat();
+    for (name, damage) in [("zeros", vec![0; 100_000]), ("random", random)] {
+        let file = TempFile::new(&format!("binary-{name}.pgn"), &[BEFORE, &damage, AFTER].concat());
+        let error = format!(
+            "{}:11:1: game 2: error: binary data skipped: {} bytes",
+            file.path(),
+            damage.len()
+        );
+        let export = pgn(&["export", file.path()]);
+        assert_eq!(export.status.code(), Some(1), "{name}");
+        assert_eq!(text(&export.stdout), text(&both), "{name}");
+        assert_eq!(diagnostic_lines(&export, &file), std::slice::from_ref(&error), "{name}");
+        assert!(
+            text(&export.stderr)
+                .ends_with("games=2 written=2 skipped=0 errors=1 warnings=0 notes=0\n")
+        );
+        let check = pgn(&["check", file.path()]);
+        assert_eq!(check.status.code(), Some(1), "{name}");
+        assert_eq!(diagnostic_lines(&check, &file), std::slice::from_ref(&error), "{name}");
+        assert_eq!(text(&check.stdout), "games=2 moves=10 errors=1 warnings=0 notes=0\n", "{name}");
+        // From standard input, and in pieces on two threads, the same.
+        let piped = pgn_with_stdin(&["export", "-"], &[BEFORE, &damage, AFTER].concat());
+        assert_eq!(text(&piped.stdout), text(&both), "{name}");
+        assert_eq!(piped.status.code(), Some(1), "{name}");
+        let pieces = pgn(&["export", file.path(), "--threads", "2", "--piece-size", "100"]);
+        assert_eq!(text(&pieces.stdout), text(&both), "{name}");
+        assert_eq!(text(&pieces.stderr), text(&export.stderr), "{name}");
+    }
+}
+
+#[test]
+fn files_that_start_as_no_pgn_are_still_refused() {
+    // An executable, an image, UTF-16 without its byte order mark: binary
+    // data from the start, with no tag pair or move number in it.
+    let mut elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0".to_vec();
+    elf.extend(std::iter::repeat_n(&[0, 0, 0, 0, 0x48, 0x89, 0xe5, 0x0f][..], 4000).flatten());
+    let mut jpeg = b"\xff\xd8\xff\xe0\0\x10JFIF\0\x01\x01\0\0\x01\0\x01\0\0".to_vec();
+    jpeg.extend(random_bytes(0x5eed_0003, 100_000));
+    let utf16 = |text: &str, bom: &[u8], bytes: fn(u16) -> [u8; 2]| -> Vec<u8> {
+        let mut all = bom.to_vec();
+        all.extend(text.encode_utf16().flat_map(bytes));
+        all
+    };
+    let pgn_text = "[Event \"x\"]\n\n1. e4 e5 *\n";
+    let bare = utf16(pgn_text, b"", u16::to_le_bytes);
+    for (name, bytes) in [("elf", elf), ("jpeg", jpeg), ("utf16", bare)] {
+        let file = TempFile::new(&format!("refused-{name}"), &bytes);
+        for command in ["check", "export"] {
+            let out = pgn(&[command, file.path()]);
+            assert_eq!(out.status.code(), Some(2), "{name}");
+            let stderr = text(&out.stderr);
+            let why = format!("pgn {command}: {}: not a text file: binary data", file.path());
+            assert!(stderr.starts_with(&why), "{name}: {stderr}");
+        }
+    }
+    // UTF-16 with its byte order mark is text, in a form to convert.
+    for (mark, bytes) in
+        [("FF FE", u16::to_le_bytes as fn(u16) -> [u8; 2]), ("FE FF", u16::to_be_bytes)]
+    {
+        let bom = if mark == "FF FE" { [0xff, 0xfe] } else { [0xfe, 0xff] };
+        let file = TempFile::new(&format!("utf16-{}", bom[0]), &utf16(pgn_text, &bom, bytes));
+        let out = pgn(&["check", file.path()]);
+        assert_eq!(out.status.code(), Some(2), "{mark}");
+        assert_eq!(
+            text(&out.stderr).lines().next(),
+            Some(
+                format!(
+                    "pgn check: {}: UTF-16 text (byte order mark {mark}): convert it to UTF-8",
+                    file.path()
+                )
+                .as_str()
+            )
+        );
+    }
+}
+
 /// A lichess game: the seven tags, and its movetext on one line of more
 /// than 255 bytes (clock comments), which is a note.
 fn lichess_game() -> Vec<u8> {
