@@ -17,6 +17,19 @@ pub(crate) struct Magic {
 
 include!(concat!(env!("OUT_DIR"), "/tables.rs"));
 
+/// A table aligned to a cache line (64 bytes): where its entries fall in
+/// the cache does not depend on what else the program holds.
+#[repr(C, align(64))]
+pub(crate) struct CacheAligned<T>(T);
+
+impl<T> std::ops::Deref for CacheAligned<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 #[inline]
 fn magic_lookup(magic: &Magic, occupied: Bitboard) -> Bitboard {
     let idx = ((occupied.0 & magic.mask).wrapping_mul(magic.factor) >> magic.shift) as usize;
