@@ -434,7 +434,8 @@ impl Square {
     }
 
     /// Parses a square name such as `e4` (lower-case file).
-    pub fn from_ascii(s: &[u8]) -> Option<Square> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Option<Square> {
+        let s = s.as_ref();
         match s {
             [f, r] => Some(Square::from_coords(
                 File::from_char(*f as char)?,

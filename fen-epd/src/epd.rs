@@ -637,7 +637,8 @@ impl Epd {
     /// # Errors
     ///
     /// [`EpdError`] naming what is wrong and where.
-    pub fn from_ascii(s: &[u8]) -> Result<Epd, EpdError> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Result<Epd, EpdError> {
+        let s = s.as_ref();
         Epd::from_ascii_with_warnings(s, &mut Vec::new())
     }
 

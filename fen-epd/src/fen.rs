@@ -319,12 +319,22 @@ fn castling(span: Span<'_>, board: &Board) -> Result<CastlingRights, ParseFenErr
 
 impl Fen {
     /// Parses a FEN strictly: exactly six fields separated by single spaces,
-    /// nothing before or after.
+    /// nothing before or after. Text or bytes alike:
+    ///
+    /// ```
+    /// use fen_epd::Fen;
+    ///
+    /// let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    /// assert_eq!(Fen::from_ascii(start)?, Fen::from_ascii(start.as_bytes())?);
+    /// assert_eq!(Fen::from_ascii(start)?.to_string(), start);
+    /// # Ok::<_, fen_epd::ParseFenError>(())
+    /// ```
     ///
     /// # Errors
     ///
     /// [`ParseFenError`] naming the field and byte offset.
-    pub fn from_ascii(s: &[u8]) -> Result<Fen, ParseFenError> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Result<Fen, ParseFenError> {
+        let s = s.as_ref();
         let bad_space = s.iter().enumerate().position(|(i, &b)| {
             b.is_ascii_whitespace() && (b != b' ' || i == 0 || i + 1 == s.len() || s[i - 1] == b' ')
         });
@@ -348,7 +358,8 @@ impl Fen {
     /// # Errors
     ///
     /// [`ParseFenError`] naming the field and byte offset.
-    pub fn from_ascii_lenient(s: &[u8]) -> Result<Fen, ParseFenError> {
+    pub fn from_ascii_lenient(s: impl AsRef<[u8]>) -> Result<Fen, ParseFenError> {
+        let s = s.as_ref();
         let parts = fields(s, |b| b.is_ascii_whitespace());
         if parts.len() != 4 && parts.len() != 6 {
             return Err(ParseFenError {
@@ -566,7 +577,8 @@ impl From<&Position> for Fen {
 /// # Errors
 ///
 /// [`FenError::Parse`] for bad text, [`FenError::Position`] for an illegal position.
-pub fn parse_position(s: &[u8]) -> Result<Position, FenError> {
+pub fn parse_position(s: impl AsRef<[u8]>) -> Result<Position, FenError> {
+    let s = s.as_ref();
     Ok(Fen::from_ascii_lenient(s)?.into_position()?)
 }
 

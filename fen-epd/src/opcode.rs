@@ -226,7 +226,8 @@ impl Opcode {
 
     /// The opcode with this mnemonic (case-sensitive: `Bm` is a private
     /// opcode, not `bm`, §16.2.4.2).
-    pub fn from_ascii(s: &[u8]) -> Option<Opcode> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Option<Opcode> {
+        let s = s.as_ref();
         Some(match s {
             b"acn" => Opcode::Acn,
             b"acs" => Opcode::Acs,
@@ -310,7 +311,8 @@ pub struct Mnemonic {
 
 impl Mnemonic {
     /// The mnemonic, if `s` is a well-formed opcode.
-    pub fn from_ascii(s: &[u8]) -> Option<Mnemonic> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Option<Mnemonic> {
+        let s = s.as_ref();
         let (&first, rest) = s.split_first()?;
         if !first.is_ascii_alphabetic()
             || s.len() > MAX_MNEMONIC_LEN

@@ -305,7 +305,8 @@ pub(crate) fn scan_integer(s: &[u8]) -> IntText {
 
 /// Reads an integer operand of §16.2.4.1: an optional sign (`+` or `-`)
 /// and at least one digit. `None` if the text is not one or does not fit.
-pub fn parse_integer(s: &[u8]) -> Option<i64> {
+pub fn parse_integer(s: impl AsRef<[u8]>) -> Option<i64> {
+    let s = s.as_ref();
     match scan_integer(s) {
         IntText::Value { negative: false, magnitude, .. } => i64::try_from(magnitude).ok(),
         IntText::Value { negative: true, magnitude, .. } => 0i64.checked_sub_unsigned(magnitude),
@@ -322,7 +323,8 @@ fn float(i: &[u8]) -> IResult<&[u8], &[u8]> {
 /// least one digit, `.`, at least one digit (`1.5`, `-0.25`; not `1`,
 /// `.5`, `1.` or `1e3`). No opcode of §16.2.5 takes one; this is for
 /// unknown opcodes ([`Operand::as_float`]).
-pub fn parse_float(s: &[u8]) -> Option<f64> {
+pub fn parse_float(s: impl AsRef<[u8]>) -> Option<f64> {
+    let s = s.as_ref();
     let (_, text) = all_consuming(float).parse(s).ok()?;
     std::str::from_utf8(text).ok()?.parse().ok()
 }

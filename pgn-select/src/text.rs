@@ -26,7 +26,8 @@ pub struct TextMatch {
 
 impl TextMatch {
     /// A test of `op` against `text`.
-    pub fn new(op: TextOp, text: &[u8], ignore_case: bool) -> TextMatch {
+    pub fn new(op: TextOp, text: impl AsRef<[u8]>, ignore_case: bool) -> TextMatch {
+        let text = text.as_ref();
         let text = if ignore_case { text.to_ascii_lowercase() } else { text.to_vec() };
         TextMatch { op, text, ignore_case }
     }

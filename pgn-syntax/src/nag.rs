@@ -303,7 +303,8 @@ impl Nag {
     /// at most 255 (§7, §8.2.4). Leading zeros are accepted (`$014` is
     /// `$14`), as the token grammar allows them; a sign, white space or any
     /// other byte is not.
-    pub fn from_ascii(s: &[u8]) -> Option<Nag> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Option<Nag> {
+        let s = s.as_ref();
         let (&b'$', digits) = s.split_first()? else {
             return None;
         };
@@ -359,7 +360,8 @@ impl Nag {
     /// move suffixes `!`, `?`, ... are not glyphs here: see
     /// [`Suffix::from_ascii`]. `=/∞` is not accepted, because it does not say
     /// which side has the compensation.
-    pub fn from_glyph(s: &[u8]) -> Option<Nag> {
+    pub fn from_glyph(s: impl AsRef<[u8]>) -> Option<Nag> {
+        let s = s.as_ref();
         GLYPHS.iter().find(|(glyph, _)| glyph.as_bytes() == s).map(|&(_, nag)| Nag(nag))
     }
 
@@ -420,7 +422,8 @@ impl Suffix {
 
     /// Reads a suffix annotation: exactly one of `!`, `?`, `!!`, `??`, `!?`,
     /// `?!`.
-    pub fn from_ascii(s: &[u8]) -> Option<Suffix> {
+    pub fn from_ascii(s: impl AsRef<[u8]>) -> Option<Suffix> {
+        let s = s.as_ref();
         Some(match s {
             b"!" => Suffix::Good,
             b"?" => Suffix::Mistake,

@@ -167,15 +167,19 @@ mod tests {
     }
 
     fn check_all(value: &[u8]) {
-        check(value, PgnDate::from_ascii, PgnDate::parse_lenient);
-        check(value, GameResult::from_ascii, GameResult::parse_lenient);
-        check(value, TimeControl::from_ascii, TimeControl::parse_lenient);
-        check(value, Elo::from_ascii, Elo::parse_lenient);
-        let _ = check_strict(value, Round::from_ascii);
-        let _ = check_strict(value, PgnTime::from_ascii);
-        let _ = check_strict(value, Eco::from_ascii);
-        let _ = check_strict(value, SetUp::from_ascii);
-        let _ = check_strict(value, parse_ply_count);
+        check(value, |v: &[u8]| PgnDate::from_ascii(v), |v: &[u8]| PgnDate::parse_lenient(v));
+        check(value, |v: &[u8]| GameResult::from_ascii(v), |v: &[u8]| GameResult::parse_lenient(v));
+        check(
+            value,
+            |v: &[u8]| TimeControl::from_ascii(v),
+            |v: &[u8]| TimeControl::parse_lenient(v),
+        );
+        check(value, |v: &[u8]| Elo::from_ascii(v), |v: &[u8]| Elo::parse_lenient(v));
+        let _ = check_strict(value, |v: &[u8]| Round::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| PgnTime::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| Eco::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| SetUp::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| parse_ply_count(v));
         let termination = Termination::from_ascii(value);
         assert!(termination.as_bytes().eq_ignore_ascii_case(value));
         assert!(Mode::from_ascii(value).as_bytes().eq_ignore_ascii_case(value));

@@ -192,13 +192,14 @@ impl GameBuilder {
     }
 
     /// Plays the move that SAN text names (export SAN and the lenient forms
-    /// of import SAN alike).
+    /// of import SAN alike), given as text or bytes.
     ///
     /// # Errors
     ///
     /// [`BuildError::San`] if the text names no legal move: unreadable,
     /// illegal or ambiguous (with the candidates).
-    pub fn san(&mut self, text: &[u8]) -> Result<&mut GameBuilder, BuildError> {
+    pub fn san(&mut self, text: impl AsRef<[u8]>) -> Result<&mut GameBuilder, BuildError> {
+        let text = text.as_ref();
         let error = |problem| BuildError::San { text: text.into(), problem };
         let parsed = San::from_ascii(text).map_err(|e| error(MoveProblem::Unreadable(e.kind)))?;
         let resolved = parsed.resolve(self.position()).map_err(|e| error(e.into()))?;

@@ -98,7 +98,8 @@ impl San {
     /// assert_eq!(parsed.quirks, Quirks::CASTLING_WITH_ZEROS);
     /// # Ok::<_, san::ParseSanError>(())
     /// ```
-    pub fn from_ascii(text: &[u8]) -> Result<ParsedSan, ParseSanError> {
+    pub fn from_ascii(text: impl AsRef<[u8]>) -> Result<ParsedSan, ParseSanError> {
+        let text = text.as_ref();
         parse(text, Language::English)
     }
 
@@ -123,7 +124,11 @@ impl San {
     /// assert_eq!(parsed.san.to_string(), "Nbd7");
     /// # Ok::<_, san::ParseSanError>(())
     /// ```
-    pub fn from_ascii_in(text: &[u8], lang: Language) -> Result<ParsedSan, ParseSanError> {
+    pub fn from_ascii_in(
+        text: impl AsRef<[u8]>,
+        lang: Language,
+    ) -> Result<ParsedSan, ParseSanError> {
+        let text = text.as_ref();
         parse(text, lang)
     }
 }

@@ -194,7 +194,8 @@ impl PgnDate {
     /// marks, a missing `.`, a month or day out of range, a day its month
     /// does not have ([`TagValueErrorKind::NoSuchDay`]), or bytes after the
     /// day.
-    pub fn from_ascii(value: &[u8]) -> Result<PgnDate, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<PgnDate, TagValueError> {
+        let value = value.as_ref();
         // Most dates are well formed: read those without the grammar, and
         // let the grammar find and place the error in the others.
         if let Some(date) = canonical(value).filter(PgnDate::is_valid) {
@@ -220,7 +221,8 @@ impl PgnDate {
     /// # Errors
     ///
     /// [`TagValueError`] as for [`PgnDate::from_ascii`], located in `value`.
-    pub fn parse_lenient(value: &[u8]) -> Result<Lenient<PgnDate>, TagValueError> {
+    pub fn parse_lenient(value: impl AsRef<[u8]>) -> Result<Lenient<PgnDate>, TagValueError> {
+        let value = value.as_ref();
         if let Ok(date) = PgnDate::from_ascii(value) {
             return Ok(Lenient { value: date, nonstandard: false });
         }

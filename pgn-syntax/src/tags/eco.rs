@@ -56,7 +56,8 @@ impl Eco {
     /// [`TagValueError`]: a letter other than `A` to `E`, not exactly two
     /// digits after the letter or after `/`, or bytes after the code.
     /// Scid's extended codes (`E99b`) and `?` are errors too.
-    pub fn from_ascii(value: &[u8]) -> Result<Eco, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<Eco, TagValueError> {
+        let value = value.as_ref();
         // The common plain form without the grammar; errors go through it.
         if let [letter @ b'A'..=b'E', tens @ b'0'..=b'9', ones @ b'0'..=b'9'] = *value {
             return Ok(Eco { letter, number: (tens - b'0') * 10 + (ones - b'0'), subcode: None });

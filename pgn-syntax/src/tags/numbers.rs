@@ -57,7 +57,8 @@ impl Elo {
     ///
     /// [`TagValueError`]: anything else, including a sign, white space, and
     /// `?`.
-    pub fn from_ascii(value: &[u8]) -> Result<Elo, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<Elo, TagValueError> {
+        let value = value.as_ref();
         parse_all(value, elo, "the end of the rating")
     }
 
@@ -69,7 +70,8 @@ impl Elo {
     /// # Errors
     ///
     /// [`TagValueError`] as for [`Elo::from_ascii`], located in `value`.
-    pub fn parse_lenient(value: &[u8]) -> Result<Lenient<Elo>, TagValueError> {
+    pub fn parse_lenient(value: impl AsRef<[u8]>) -> Result<Lenient<Elo>, TagValueError> {
+        let value = value.as_ref();
         if let Ok(elo) = Elo::from_ascii(value) {
             return Ok(Lenient { value: elo, nonstandard: false });
         }
@@ -125,7 +127,8 @@ const PLY_COUNT: NumberField =
 ///
 /// [`TagValueError`]: anything but decimal digits, or a number above
 /// `u32::MAX`.
-pub fn parse_ply_count(value: &[u8]) -> Result<u32, TagValueError> {
+pub fn parse_ply_count(value: impl AsRef<[u8]>) -> Result<u32, TagValueError> {
+    let value = value.as_ref();
     parse_all(value, number(PLY_COUNT), "the end of the ply count")
 }
 

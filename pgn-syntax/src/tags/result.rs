@@ -53,7 +53,8 @@ impl GameResult {
     ///
     /// [`TagValueError`] at offset 0 for any other value (an empty value is
     /// [`TagValueErrorKind::Empty`]).
-    pub fn from_ascii(value: &[u8]) -> Result<GameResult, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<GameResult, TagValueError> {
+        let value = value.as_ref();
         Ok(match value {
             b"1-0" => GameResult::WhiteWins,
             b"0-1" => GameResult::BlackWins,
@@ -74,7 +75,8 @@ impl GameResult {
     /// # Errors
     ///
     /// [`TagValueError`] at offset 0 when the value is none of these.
-    pub fn parse_lenient(value: &[u8]) -> Result<Lenient<GameResult>, TagValueError> {
+    pub fn parse_lenient(value: impl AsRef<[u8]>) -> Result<Lenient<GameResult>, TagValueError> {
+        let value = value.as_ref();
         if let Ok(result) = GameResult::from_ascii(value) {
             return Ok(Lenient { value: result, nonstandard: false });
         }

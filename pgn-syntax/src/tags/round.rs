@@ -52,7 +52,8 @@ impl Round {
     ///
     /// [`TagValueError`]: anything but `?`, `-` or positive integers
     /// separated by single periods; a round number 0 or above `u32::MAX`.
-    pub fn from_ascii(value: &[u8]) -> Result<Round, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<Round, TagValueError> {
+        let value = value.as_ref();
         parse_all(value, round, "`.` and a round number, or the end of the round")
     }
 

@@ -22,7 +22,8 @@ impl SetUp {
     /// # Errors
     ///
     /// [`TagValueError`] at offset 0 for any other value.
-    pub fn from_ascii(value: &[u8]) -> Result<SetUp, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<SetUp, TagValueError> {
+        let value = value.as_ref();
         match value {
             b"0" => Ok(SetUp::InitialPosition),
             b"1" => Ok(SetUp::FromFen),

@@ -47,7 +47,8 @@ static TERMINATIONS: [(&str, Termination); 8] = [
 
 impl Termination {
     /// Reads a Termination value; never fails (see [`Termination::Other`]).
-    pub fn from_ascii(value: &[u8]) -> Termination {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Termination {
+        let value = value.as_ref();
         TERMINATIONS
             .iter()
             .find(|(text, _)| text.as_bytes().eq_ignore_ascii_case(value))
@@ -108,7 +109,8 @@ static MODES: [(&str, Mode); 5] = [
 
 impl Mode {
     /// Reads a Mode value; never fails (see [`Mode::Other`]).
-    pub fn from_ascii(value: &[u8]) -> Mode {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Mode {
+        let value = value.as_ref();
         MODES
             .iter()
             .find(|(text, _)| text.as_bytes().eq_ignore_ascii_case(value))

@@ -72,7 +72,8 @@ impl PgnTime {
     ///
     /// [`TagValueError`]: a part that is not two digits or `??`, a missing
     /// `:`, a part out of range, or bytes after the seconds.
-    pub fn from_ascii(value: &[u8]) -> Result<PgnTime, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<PgnTime, TagValueError> {
+        let value = value.as_ref();
         parse_all(value, time, "the end of the time after the seconds")
     }
 }

@@ -201,7 +201,8 @@ impl TimeControl {
     /// [`TagValueError`]: a field of no known kind, a number out of range
     /// (a period of 0 moves or 0 seconds, or a number above `u32::MAX`), an
     /// empty field (`40/9000:`), or white space anywhere.
-    pub fn from_ascii(value: &[u8]) -> Result<TimeControl, TagValueError> {
+    pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<TimeControl, TagValueError> {
+        let value = value.as_ref();
         parse_all(value, time_control(false), TimeControl::AFTER_FIELD)
     }
 
@@ -217,7 +218,8 @@ impl TimeControl {
     ///
     /// [`TagValueError`] as for [`TimeControl::from_ascii`], located in
     /// `value`.
-    pub fn parse_lenient(value: &[u8]) -> Result<Lenient<TimeControl>, TagValueError> {
+    pub fn parse_lenient(value: impl AsRef<[u8]>) -> Result<Lenient<TimeControl>, TagValueError> {
+        let value = value.as_ref();
         if let Ok(time_control) = TimeControl::from_ascii(value) {
             return Ok(Lenient { value: time_control, nonstandard: false });
         }
