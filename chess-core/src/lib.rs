@@ -59,7 +59,7 @@ pub use attacks::{
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use movegen::{BulkSink, LegalGenerator, MAX_MOVES_TO, MovesTo};
-pub use moves::{CastlingSide, MAX_MOVES, Move, MoveList};
+pub use moves::{CastlingMode, CastlingSide, MAX_MOVES, Move, MoveList, Uci};
 pub use perft::{divide, perft};
 pub use position::{
     CastlingRights, Outcome, PlayError, Position, PositionError, Repair, Repairs, Setup,

@@ -168,21 +168,87 @@ impl Move {
     }
 }
 
+impl Move {
+    /// The move in UCI notation with castling written as `mode` says:
+    /// [`Move`]'s `Display` is [`CastlingMode::Standard`], and
+    /// `m.uci(CastlingMode::Chess960)` writes the king onto its rook, as
+    /// UCI_Chess960 engines want.
+    pub fn uci(self, mode: CastlingMode) -> Uci {
+        Uci { m: self, mode }
+    }
+}
+
 impl fmt::Display for Move {
-    /// UCI-like text for debugging: `e2e4`, `e7e8q`, castling as king to
-    /// rook square (`e1h1`), `0000` for the null move. Notations for people
-    /// live in the `san` crate.
+    /// Standard UCI: `e2e4`, `e7e8q`, castling as the king's move
+    /// (`e1g1`), `0000` for the null move ([`Move::uci`] for the king onto
+    /// its rook). Notations for people live in the `san` crate.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
+        self.uci(CastlingMode::Standard).fmt(f)
+    }
+}
+
+/// How UCI writes castling.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CastlingMode {
+    /// The king to its destination: `e1g1`, `e8c8`.
+    #[default]
+    Standard,
+    /// The king onto its own rook (`e1h1`), as UCI does for Chess960,
+    /// where the king's destination may be its own square.
+    Chess960,
+    /// [`CastlingMode::Standard`] when the king castles from the e-file
+    /// with a rook in a corner (every castling of standard chess), else
+    /// [`CastlingMode::Chess960`]: the form a UCI engine expects whatever
+    /// the game, as perft's `--divide` prints.
+    Auto,
+}
+
+/// A move in UCI notation: origin, destination and a lower-case promotion
+/// letter (`e2e4`, `e7e8q`), castling as [`CastlingMode`] says, `0000` for
+/// the null move.
+///
+/// ```
+/// use chess_core::{CastlingMode, Move, Square};
+///
+/// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
+/// assert_eq!(castle.to_string(), "e1g1");
+/// assert_eq!(castle.uci(CastlingMode::Chess960).to_string(), "e1h1");
+/// assert_eq!(castle.uci(CastlingMode::Auto).to_string(), "e1g1");
+/// let chess960 = Move::Castle { king: Square::B1, rook: Square::C1 };
+/// assert_eq!(chess960.uci(CastlingMode::Auto).to_string(), "b1c1");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Uci {
+    /// The move.
+    pub m: Move,
+    /// How castling is written.
+    pub mode: CastlingMode,
+}
+
+impl fmt::Display for Uci {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.m {
             Move::Normal { from, to, promotion, .. } => {
                 write!(f, "{from}{to}")?;
-                if let Some(p) = promotion {
-                    write!(f, "{}", p.char())?;
+                match promotion {
+                    Some(role) => write!(f, "{}", role.char()),
+                    None => Ok(()),
                 }
-                Ok(())
             }
             Move::EnPassant { from, to } => write!(f, "{from}{to}"),
-            Move::Castle { king, rook } => write!(f, "{king}{rook}"),
+            Move::Castle { king, rook } => {
+                let standard = match self.mode {
+                    CastlingMode::Standard => true,
+                    CastlingMode::Chess960 => false,
+                    CastlingMode::Auto => {
+                        king.file() == File::E && matches!(rook.file(), File::A | File::H)
+                    }
+                };
+                match self.m.to() {
+                    Some(to) if standard => write!(f, "{king}{to}"),
+                    _ => write!(f, "{king}{rook}"),
+                }
+            }
             Move::Null => f.write_str("0000"),
         }
     }

@@ -96,6 +96,7 @@ pub use builder::{BuildError, GameBuilder};
 /// program that depends on `san` alone can name a position, read FEN and
 /// EPD, and read PGN files.
 pub use chess_core;
+pub use chess_core::{CastlingMode, Uci};
 #[doc(no_inline)]
 pub use chess_core::{Move, Position};
 pub use collect::{CollectedGame, GameDiagnostic, PartialReplay, ReplayCollector, replay_games};
@@ -111,4 +112,4 @@ pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position}
 pub use resolve::{ResolveError, Resolved, origin_among};
 pub use san::{Check, ParsedSan, San, SanKind};
 pub use walk::{Event, Origin, Played, ReplayedGame, ReplayedMove, Walker};
-pub use write::{CastlingMode, Fan, Lan, Localized, Uci};
+pub use write::{Fan, Lan, Localized};

@@ -9,7 +9,7 @@ use fen_epd::ParseFenError;
 
 use crate::parse::ParseSanErrorKind;
 use crate::resolve::ResolveError;
-use crate::write::Uci;
+use chess_core::Uci;
 
 /// Why the text of a move names no legal move of its position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -557,82 +557,10 @@ impl fmt::Display for Lan {
     }
 }
 
-/// How UCI writes castling.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum CastlingMode {
-    /// The king to its destination: `e1g1`, `e8c8`.
-    #[default]
-    Standard,
-    /// The king onto its own rook (`e1h1`), as UCI does for Chess960,
-    /// where the king's destination may be its own square.
-    Chess960,
-    /// [`CastlingMode::Standard`] when the king castles from the e-file
-    /// with a rook in a corner (every castling of standard chess), else
-    /// [`CastlingMode::Chess960`]: the form a UCI engine expects whatever
-    /// the game, as perft's `--divide` prints.
-    Auto,
-}
-
-/// A move in UCI notation: origin, destination and a lower-case promotion
-/// letter (`e2e4`, `e7e8q`), castling as [`CastlingMode`] says, `0000` for
-/// the null move.
-///
-/// ```
-/// use chess_core::{Move, Square};
-/// use san::{CastlingMode, Uci};
-///
-/// let castle = Move::Castle { king: Square::E1, rook: Square::H1 };
-/// assert_eq!(Uci { m: castle, mode: CastlingMode::Standard }.to_string(), "e1g1");
-/// assert_eq!(Uci { m: castle, mode: CastlingMode::Chess960 }.to_string(), "e1h1");
-/// assert_eq!(Uci { m: castle, mode: CastlingMode::Auto }.to_string(), "e1g1");
-/// let chess960 = Move::Castle { king: Square::B1, rook: Square::C1 };
-/// assert_eq!(Uci { m: chess960, mode: CastlingMode::Auto }.to_string(), "b1c1");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Uci {
-    /// The move.
-    pub m: Move,
-    /// How castling is written.
-    pub mode: CastlingMode,
-}
-
-impl fmt::Display for Uci {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.m {
-            Move::Normal { from, to, promotion, .. } => {
-                write_square(f, from)?;
-                write_square(f, to)?;
-                if let Some(role) = promotion {
-                    f.write_char(role.char())?;
-                }
-                Ok(())
-            }
-            Move::EnPassant { from, to } => {
-                write_square(f, from)?;
-                write_square(f, to)
-            }
-            Move::Castle { king, rook } => {
-                write_square(f, king)?;
-                let standard = match self.mode {
-                    CastlingMode::Standard => true,
-                    CastlingMode::Chess960 => false,
-                    CastlingMode::Auto => {
-                        king.file() == File::E && matches!(rook.file(), File::A | File::H)
-                    }
-                };
-                match self.m.to() {
-                    Some(to) if standard => write_square(f, to),
-                    _ => write_square(f, rook),
-                }
-            }
-            Move::Null => f.write_str("0000"),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use chess_core::{CastlingMode, Uci};
     use fen_epd::parse_position;
 
     fn pos(fen: &str) -> Position {

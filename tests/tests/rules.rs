@@ -3,15 +3,18 @@
 //! cases (pins, double check, en passant, castling in standard chess and
 //! Chess960).
 
-use chess_core::{Color, Move, Outcome, Position, Role, Square};
+use chess_core::{CastlingMode, Color, Move, Outcome, Position, Role, Square};
 use fen_epd::{Fen, parse_position};
 
 fn pos(fen: &str) -> Position {
     parse_position(fen.as_bytes()).unwrap_or_else(|e| panic!("{fen}: {e}"))
 }
 
+/// The legal moves of `fen` in UCI, castling as the king onto its rook
+/// (unambiguous in Chess960 too), sorted.
 fn moves(fen: &str) -> Vec<String> {
-    let mut v: Vec<String> = pos(fen).legal_moves().iter().map(Move::to_string).collect();
+    let uci = |m: &Move| m.uci(CastlingMode::Chess960).to_string();
+    let mut v: Vec<String> = pos(fen).legal_moves().iter().map(uci).collect();
     v.sort();
     v
 }
