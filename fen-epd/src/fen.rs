@@ -43,6 +43,18 @@ pub enum CastlingNotation {
     Shredder,
 }
 
+/// When a FEN written from a position has an en passant square.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum EnPassantMode {
+    /// After every double pawn push, whether or not a pawn can take (§16.1.3.4,
+    /// ruling F1).
+    #[default]
+    Always,
+    /// Only where an en passant capture is legal (python-chess's default,
+    /// and lichess's).
+    Legal,
+}
+
 /// The six fields of a FEN record, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FenField {
@@ -431,9 +443,32 @@ impl Fen {
         Fen { setup }
     }
 
-    /// The FEN of a position.
+    /// The FEN of a position, with the en passant square after every
+    /// double pawn push (ruling F1, the letter of §16.1.3.4).
     pub fn from_position(pos: &Position) -> Fen {
         Fen { setup: pos.to_setup() }
+    }
+
+    /// The FEN of a position, with the en passant square as `mode` says:
+    /// [`EnPassantMode::Legal`] writes it only where an en passant capture
+    /// is legal, as python-chess and lichess do.
+    ///
+    /// ```
+    /// use fen_epd::{EnPassantMode, Fen, parse_position};
+    ///
+    /// // After 1. e4 no black pawn can take on e3.
+    /// let pos = parse_position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")?;
+    /// let fen = |mode| Fen::from_position_with(&pos, mode).to_string();
+    /// assert_eq!(fen(EnPassantMode::Always), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    /// assert_eq!(fen(EnPassantMode::Legal), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    /// # Ok::<_, fen_epd::FenError>(())
+    /// ```
+    pub fn from_position_with(pos: &Position, mode: EnPassantMode) -> Fen {
+        let mut setup = pos.to_setup();
+        if mode == EnPassantMode::Legal {
+            setup.ep_square = pos.legal_ep_square();
+        }
+        Fen { setup }
     }
 
     /// The setup this FEN describes (not checked for legality).
@@ -607,6 +642,32 @@ mod tests {
         let pos = parse_position(after_e4.as_bytes()).expect("legal");
         assert_eq!(pos.ep_square(), Some(Square::E3));
         assert_eq!(Fen::from_position(&pos).to_string(), after_e4);
+    }
+
+    #[test]
+    fn en_passant_written_only_where_a_capture_is_legal() {
+        // (FEN, the square kept with EnPassantMode::Legal.)
+        let cases = [
+            // No pawn beside the pushed one.
+            ("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1", None),
+            // A pawn that can take.
+            ("4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1", Some(Square::E3)),
+            // A pawn beside it, pinned along the rank: the capture would
+            // expose its king.
+            ("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1", None),
+            // No square to keep.
+            ("4k3/8/8/8/3pP3/8/8/4K3 b - - 0 1", None),
+        ];
+        for (fen, legal) in cases {
+            let pos = parse_position(fen).expect("legal");
+            assert_eq!(Fen::from_position_with(&pos, EnPassantMode::Always).to_string(), fen);
+            let written = Fen::from_position_with(&pos, EnPassantMode::Legal);
+            assert_eq!(written.as_setup().ep_square, legal, "{fen}");
+            assert_eq!(
+                Fen::from_position(&pos),
+                Fen::from_position_with(&pos, EnPassantMode::default())
+            );
+        }
     }
 
     #[test]

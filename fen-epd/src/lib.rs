@@ -101,7 +101,8 @@ pub use diagnostic::{
 pub use epd::{Epd, Operation, UnknownOperation, Value};
 pub use eval::Eval;
 pub use fen::{
-    CastlingNotation, Fen, FenError, FenField, ParseFenError, ParseFenErrorKind, parse_position,
+    CastlingNotation, EnPassantMode, Fen, FenError, FenField, ParseFenError, ParseFenErrorKind,
+    parse_position,
 };
 pub use opcode::{MAX_MNEMONIC_LEN, Mnemonic, Opcode, Register};
 pub use operand::{EpdString, MoveText, Operand, parse_float, parse_integer};
