@@ -8,6 +8,7 @@
 //! built by a program or decoded from a binary format is a `Game` like any
 //! other.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::movetext::Movetext;
@@ -35,6 +36,19 @@ pub struct Tag<'a> {
     pub name: &'a [u8],
     /// The value with its escapes decoded.
     pub value: &'a [u8],
+}
+
+impl<'a> Tag<'a> {
+    /// The tag name as text (names are ASCII; other bytes become U+FFFD).
+    pub fn name_text(&self) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.name)
+    }
+
+    /// The value as text: UTF-8, with bytes that are not replaced by
+    /// U+FFFD.
+    pub fn value_text(&self) -> Cow<'a, str> {
+        String::from_utf8_lossy(self.value)
+    }
 }
 
 impl fmt::Debug for Tag<'_> {
@@ -139,6 +153,29 @@ impl Tags {
     /// The value of the last tag named `name` (ruling E2: the last wins).
     pub fn get(&self, name: &str) -> Option<&[u8]> {
         self.iter().rev().find(|t| t.name == name.as_bytes()).map(|t| t.value)
+    }
+
+    /// [`Tags::get`] as text: UTF-8, with bytes that are not replaced by
+    /// U+FFFD (borrowed when the value is valid UTF-8).
+    ///
+    /// ```
+    /// use pgn_syntax::Tags;
+    ///
+    /// let mut tags = Tags::new();
+    /// tags.push("White", "Nimzowitsch, Aaron");
+    /// tags.push("Black", b"Tarrasch, Siegbert \xff");
+    /// assert_eq!(tags.get_text("White").as_deref(), Some("Nimzowitsch, Aaron"));
+    /// assert_eq!(tags.get_text("Black").as_deref(), Some("Tarrasch, Siegbert \u{fffd}"));
+    /// assert_eq!(tags.get_text("Event"), None);
+    /// ```
+    pub fn get_text(&self, name: &str) -> Option<Cow<'_, str>> {
+        self.get(name).map(String::from_utf8_lossy)
+    }
+
+    /// The pairs in input order as text, name and value ([`Tag::name_text`],
+    /// [`Tag::value_text`]).
+    pub fn iter_text(&self) -> impl DoubleEndedIterator<Item = (Cow<'_, str>, Cow<'_, str>)> {
+        self.iter().map(|t| (t.name_text(), t.value_text()))
     }
 
     /// Removes every pair, keeping the buffers' capacity for the next
@@ -438,6 +475,16 @@ impl<M, S> Game<M, S> {
     /// Result tag when it holds one of the four results, else `*`.
     pub fn result(&self) -> GameResult {
         self.tags.result(self.termination)
+    }
+
+    /// The White tag as text ([`Tags::get_text`]).
+    pub fn white(&self) -> Option<Cow<'_, str>> {
+        self.tags.get_text("White")
+    }
+
+    /// The Black tag as text ([`Tags::get_text`]).
+    pub fn black(&self) -> Option<Cow<'_, str>> {
+        self.tags.get_text("Black")
     }
 }
 

@@ -88,3 +88,22 @@ fn selections_match_text() {
     assert_eq!(alike!(contains, "Kasparov"), b"kasparov");
     assert!(TextMatch::new(TextOp::Contains, "kasparov", true).matches(b"Kasparov, Garry"));
 }
+
+#[test]
+fn tag_values_come_out_as_text() {
+    let pgn = "[Event \"Bad Kissingen\"]\n[White \"Tarrasch, Siegbert\"]\n[Black \"Capablanca, J\u{e9}\"]\n\
+               [Annotator \"\u{ff}\"]\n\n1. e4 1-0\n";
+    let mut games = pgn_syntax::read_games(pgn.as_bytes()).map(|read| read.map(|(game, _)| game));
+    let game = games.next().expect("a game").expect("read");
+    assert_eq!(game.white().as_deref(), Some("Tarrasch, Siegbert"));
+    assert_eq!(game.black().as_deref(), Some("Capablanca, J\u{e9}"));
+    assert_eq!(game.result().to_string(), "1-0");
+    let headers: Vec<(String, String)> =
+        game.tags.iter_text().map(|(n, v)| (n.into_owned(), v.into_owned())).collect();
+    assert_eq!(headers[0], ("Event".to_owned(), "Bad Kissingen".to_owned()));
+    assert_eq!(headers[3], ("Annotator".to_owned(), "\u{ff}".to_owned()));
+    // Bytes that are not UTF-8 come out replaced, not lost.
+    let mut latin1 = pgn_syntax::Tags::new();
+    latin1.push("Black", b"Capablanca, J\xe9");
+    assert_eq!(latin1.get_text("Black").as_deref(), Some("Capablanca, J\u{fffd}"));
+}
