@@ -37,7 +37,7 @@ use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
 
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
-use crate::output::TempPath;
+use crate::output::{self, TempPath};
 use crate::report::{Diagnostics, NoiseArgs};
 use crate::{Status, cannot_create, create_output};
 
@@ -179,7 +179,8 @@ pub(crate) fn run(
 
     // Sorting in place writes over an input: only when all of it was read
     // and every game of it is written, or games would be lost.
-    let in_place = is_one_of(output, files);
+    // The same file by any name (a hard link too), as outputs are compared.
+    let in_place = output::clash(files, &[output]).is_some();
     if in_place && (status.unreadable > 0 || total.skipped > 0) {
         let why = if status.unreadable > 0 {
             "an input could not be read"
@@ -207,12 +208,6 @@ pub(crate) fn run(
     writeln!(diagnostics.out, "{}", total.summary(""))?;
     diagnostics.out.flush()?;
     Ok(status)
-}
-
-/// True if `path` names the same file as one of `files` (`-` is none).
-pub(crate) fn is_one_of(path: &str, files: &[String]) -> bool {
-    let Ok(path) = std::fs::canonicalize(path) else { return false };
-    files.iter().filter(|f| *f != "-").any(|f| std::fs::canonicalize(f).is_ok_and(|f| f == path))
 }
 
 /// The indexes of `records` in the order of the §12 collating sequence,

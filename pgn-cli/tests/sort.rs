@@ -235,6 +235,16 @@ fn an_input_sorted_in_place_is_left_as_it_was_when_games_would_be_lost() {
         assert_eq!(std::fs::read(input).expect("the input"), before, "{input}");
         assert!(!temp_of(input).exists(), "the temporary file is left");
     }
+    // A hard link to the input is the input too.
+    #[cfg(unix)]
+    {
+        let hard = dir.join("hard.pgn");
+        std::fs::hard_link(&broken, &hard).expect("a hard link");
+        let run = pgn(&["sort", &broken, "-o", &hard]);
+        assert_eq!(run.status.code(), Some(2), "{}", text(&run.stderr));
+        assert_eq!(std::fs::read_to_string(&broken).expect("the input"), text_of);
+        std::fs::remove_file(&hard).expect("removed");
+    }
     // Keeping broken games, nothing is lost: sorted in place.
     let run = pgn(&["sort", &broken, "--keep-broken", "-o", &broken]);
     assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
