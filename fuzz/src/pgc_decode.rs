@@ -13,7 +13,7 @@
 use pgc::record::ReadError;
 use pgc::{Decoder, EncodeOptions, Item, encode_game};
 use pgn_export::{ExportOptions, Writer};
-use san::Event;
+use pgn_replay::Event;
 
 use crate::show;
 

@@ -2,18 +2,19 @@
 //! finds is consistent.
 //!
 //! - Every game of `pgn_syntax::read_games` is replayed by the tree
-//!   replay (`san::replay`) and walked by the `Walker`; every move it
+//!   replay (`pgn_replay::replay`) and walked by the `Walker`; every move it
 //!   played is legal in the position before it (a null move: not in
 //!   check), leads to the position
 //!   after it, and its canonical SAN resolves to it again in that
 //!   position, with no quirk and the right check mark.
-//! - The streaming replay (`san::Replayer`) and the tree replay play the
+//! - The streaming replay (`pgn_replay::Replayer`) and the tree replay play the
 //!   same moves and find the same problems at the same places, the
 //!   comparison of the conformance row "stream and tree replay agree"
 //!   (`pgn_tests::san_cross::compare_stream_and_tree`).
 
-use san::pgn_syntax::read_games;
-use san::{Event, Move, Quirks, San, Walker};
+use pgn_replay::pgn_syntax::read_games;
+use san::{Move, Quirks, San};
+use pgn_replay::{Event, Walker};
 
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {
@@ -22,7 +23,7 @@ pub fn check(data: &[u8]) {
             Ok(read) => read,
             Err(err) => panic!("an in-memory read failed: {err}"),
         };
-        let (replayed, _problems) = san::replay(&game, &source);
+        let (replayed, _problems) = pgn_replay::replay(&game, &source);
         let mut walker = Walker::new(&replayed);
         while let Some(event) = walker.next() {
             let Event::Move(played) = event else { continue };

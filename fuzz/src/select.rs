@@ -9,7 +9,7 @@
 
 use pgn_select::{Decide, Selection, Selector, Verdict};
 use pgn_syntax::Reader;
-use san::Replayer;
+use pgn_replay::Replayer;
 
 /// Criteria for inputs without a NUL byte.
 const CRITERIA: &[&str] = &[

@@ -15,7 +15,7 @@ use std::hint::black_box;
 use std::time::Instant;
 
 use chess_core::{Bitboard, Board, BulkSink, Move, Position, Role, Square};
-use san::ReplayedMove;
+use pgn_replay::ReplayedMove;
 use testkit::XorShift;
 
 /// The best time per ply, in nanoseconds, of `rounds` replays of `games`

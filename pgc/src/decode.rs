@@ -6,10 +6,11 @@
 
 use std::io::Read;
 
-use san::pgn_syntax::Tags;
-use san::pgn_syntax::nag::Nag;
-use san::pgn_syntax::tags::GameResult;
-use san::{BuildError, Event, GameBuilder, Played, ReplayedGame};
+use pgn_replay::pgn_syntax::Tags;
+use pgn_replay::pgn_syntax::nag::Nag;
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::{BuildError, Event, GameBuilder, ReplayedGame};
+use san::Played;
 
 use crate::error::{DecodeError, DecodeErrorKind};
 use crate::ordinal::move_at_hinted;
@@ -48,7 +49,8 @@ enum State {
 /// ```
 /// use pgc::record::{Moves, Record};
 /// use pgc::{GameDecoder, Item};
-/// use san::{Event, San};
+/// use san::San;
+/// use pgn_replay::Event;
 ///
 /// let mut decoder = GameDecoder::new();
 /// let records = [
@@ -132,7 +134,7 @@ impl GameDecoder {
 
     /// Takes the record at `offset`; gives the game it ends, or the escape
     /// string between games it is. `on_event` sees each element of the
-    /// movetext as it is decoded, as a [`Walker`](san::Walker) over the
+    /// movetext as it is decoded, as a [`Walker`](pgn_replay::Walker) over the
     /// finished game will yield it (moves with their positions, ply and
     /// depth), with the hints [`Played::origin`] and [`Played::mate`]
     /// where the decoder knows them: a writer can write the game as it
@@ -269,7 +271,7 @@ impl GameDecoder {
 /// give (ruling P3), in the storage of `spare` if there is one; an error
 /// at `offset` (the FEN or Variant tag pair) when they give none.
 fn start(tags: Tags, offset: u64, spare: Option<ReplayedGame>) -> Result<GameBuilder, DecodeError> {
-    let (position, _repairs) = san::start_position(&tags)
+    let (position, _repairs) = pgn_replay::start_position(&tags)
         .map_err(|problem| DecodeError { offset, kind: DecodeErrorKind::Start(problem) })?;
     let mut builder = match spare {
         Some(used) => GameBuilder::from_position_reusing(position, used),
@@ -334,7 +336,7 @@ fn build_error(error: BuildError) -> DecodeErrorKind {
 ///
 /// ```
 /// use pgc::{Decoder, EncodeOptions, Item, encode_game};
-/// use san::GameBuilder;
+/// use pgn_replay::GameBuilder;
 ///
 /// let mut b = GameBuilder::new();
 /// b.san(b"d4")?.san(b"Nf6")?;
@@ -379,7 +381,7 @@ impl<R: Read> Decoder<R> {
     ///
     /// ```
     /// use pgc::{Decoder, EncodeOptions, Item, encode_game};
-    /// use san::{Event, GameBuilder};
+    /// use pgn_replay::{Event, GameBuilder};
     ///
     /// let mut b = GameBuilder::new();
     /// b.tag("White", "Tal").san(b"e4")?.san(b"e5")?;
@@ -438,7 +440,8 @@ impl<R: Read> Iterator for Decoder<R> {
 
 #[cfg(test)]
 mod tests {
-    use san::{GameBuilder, San, SanKind, Walker};
+    use pgn_replay::{GameBuilder, Walker};
+    use san::{San, SanKind};
 
     use super::*;
     use crate::{EncodeOptions, encode_game};

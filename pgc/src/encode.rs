@@ -5,10 +5,11 @@
 //! the end of the game writes either one `0x01` record or the `0x05` ..
 //! `0x06` records (P2).
 
-use san::pgn_syntax::nag::Nag;
-use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Tag, Tags};
-use san::{Event, Move, Played, Position, ReplayedGame, San, Walker};
+use pgn_replay::pgn_syntax::nag::Nag;
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::pgn_syntax::{Tag, Tags};
+use pgn_replay::{Event, ReplayedGame, Walker};
+use san::{Move, Played, Position, San};
 
 use crate::error::EncodeErrorKind;
 use crate::ordinal::{ordinal, ordinal_of_legal};
@@ -70,8 +71,8 @@ struct Line {
 ///
 /// ```
 /// use pgc::{EncodeOptions, GameEncoder};
-/// use san::pgn_syntax::tags::GameResult;
-/// use san::{GameBuilder, Walker};
+/// use pgn_replay::pgn_syntax::tags::GameResult;
+/// use pgn_replay::{GameBuilder, Walker};
 ///
 /// let mut b = GameBuilder::new();
 /// b.san(b"e4")?.san(b"e5")?;
@@ -179,7 +180,7 @@ impl GameEncoder {
         match *event {
             Event::Move(ref played) => self.played(played),
             Event::Unresolved { san, ply, .. } => {
-                self.fail(EncodeErrorKind::Unplayable { san: san.text.clone(), ply });
+                self.fail(EncodeErrorKind::Unplayable { san: san.into(), ply });
             }
             Event::Nag(nag) => self.nag(nag),
             Event::Comment { .. } => {
@@ -397,7 +398,7 @@ fn flush(run: &mut Vec<u8>, out: &mut Vec<u8>) {
 ///
 /// ```
 /// use pgc::{EncodeOptions, encode_game};
-/// use san::GameBuilder;
+/// use pgn_replay::GameBuilder;
 ///
 /// let mut b = GameBuilder::new();
 /// b.san(b"e4")?.comment("best by test");
@@ -422,7 +423,7 @@ pub fn encode_game(
     let mut encoder = GameEncoder::new(options);
     encoder.begin();
     if game.start.is_none() {
-        encoder.fail(EncodeErrorKind::NoStart(san::start_position(&game.tags).err()));
+        encoder.fail(EncodeErrorKind::NoStart(pgn_replay::start_position(&game.tags).err()));
     }
     let mut walker = Walker::new(game);
     while let Some(event) = walker.next() {
@@ -438,7 +439,7 @@ mod tests {
 
     /// The replayed games of `pgn`.
     fn games(pgn: &str) -> Vec<ReplayedGame> {
-        san::replay_games(pgn.as_bytes()).map(|g| g.expect("reads").game).collect()
+        pgn_replay::replay_games(pgn.as_bytes()).map(|g| g.expect("reads").game).collect()
     }
 
     fn encode(game: &ReplayedGame, lossy: bool) -> Result<Vec<u8>, EncodeErrorKind> {
@@ -477,7 +478,7 @@ mod tests {
                 late = Some(m);
             }
         }
-        let mut b = san::GameBuilder::from_position(start.clone());
+        let mut b = pgn_replay::GameBuilder::from_position(start.clone());
         b.tag("FEN", fen);
         b.play(late.expect("a move past 255")).expect("legal");
         // A comment after the move, which could not be encoded either,

@@ -2,7 +2,7 @@
 //! with the byte offset) and [`EncodeError`] (a game that PGC cannot
 //! hold, rulings P5 and P6, naming the game).
 
-use san::ReplayProblem;
+use pgn_replay::ReplayProblem;
 
 /// Malformed PGC: what is wrong and the byte offset where it is (ruling
 /// P7). Decoding stops there; the games before it were given.

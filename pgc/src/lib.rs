@@ -9,18 +9,18 @@
 //! NAGs, variations and escape strings (ruling P2).
 //!
 //! The codec works on the toolkit's one game model: the encoder takes the
-//! [`Event`](san::Event)s that the [`Walker`](san::Walker) yields over a
+//! [`Event`](pgn_replay::Event)s that the [`Walker`](pgn_replay::Walker) yields over a
 //! replayed game (or that a replay yields as it reads, [`StreamEncoder`]),
-//! and the decoder builds [`ReplayedGame`](san::ReplayedGame)s with
-//! [`GameBuilder`](san::GameBuilder), so that a decoded game exports like
+//! and the decoder builds [`ReplayedGame`](pgn_replay::ReplayedGame)s with
+//! [`GameBuilder`](pgn_replay::GameBuilder), so that a decoded game exports like
 //! the game it was encoded from.
 //!
 //! ```
 //! use pgc::{Decoder, EncodeOptions, Item, encode_game};
 //!
 //! let pgn = b"[White \"Fischer\"]\n[Black \"Spassky\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 1-0";
-//! let (game, source) = san::pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
-//! let (replayed, problems) = san::replay(&game, &source);
+//! let (game, source) = pgn_replay::pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
+//! let (replayed, problems) = pgn_replay::replay(&game, &source);
 //! assert!(problems.is_empty());
 //!
 //! let mut bytes = Vec::new();

@@ -5,10 +5,11 @@
 
 use std::ops::{ControlFlow, Range};
 
-use san::pgn_syntax::nag::{Nag, Suffix};
-use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Branch, CommentKind, Place, SanText, Tags};
-use san::{Event, Played, Position, ReplayVisitor};
+use pgn_replay::pgn_syntax::nag::{Nag, Suffix};
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::pgn_syntax::{Branch, CommentKind, Place, Tags};
+use pgn_replay::{Event, ReplayVisitor};
+use san::{Played, Position};
 
 use crate::encode::{Dropped, EncodeOptions, GameEncoder};
 use crate::error::{EncodeError, EncodeErrorKind};
@@ -30,14 +31,14 @@ pub struct EncodedGame {
     pub tags: Tags,
 }
 
-/// Encodes games as a [`Replayer`](san::Replayer) replays them: each
+/// Encodes games as a [`Replayer`](pgn_replay::Replayer) replays them: each
 /// game's records are appended to [`StreamEncoder::output`], which the
 /// caller empties when it likes.
 ///
 /// ```
 /// use pgc::{EncodeOptions, StreamEncoder};
-/// use san::Replayer;
-/// use san::pgn_syntax::Reader;
+/// use pgn_replay::Replayer;
+/// use pgn_replay::pgn_syntax::Reader;
 ///
 /// let pgn = b"1. e4 e5 *\n\n1. d4 {a comment} d5 *\n\n1. e4 Ke7 *";
 /// let mut replayer = Replayer::new(StreamEncoder::new(EncodeOptions::default()));
@@ -115,7 +116,7 @@ impl ReplayVisitor for StreamEncoder {
         start: Option<&Position>,
     ) -> ControlFlow<EncodedGame, Tags> {
         if start.is_none() {
-            self.encoder.fail(EncodeErrorKind::NoStart(san::start_position(&tags).err()));
+            self.encoder.fail(EncodeErrorKind::NoStart(pgn_replay::start_position(&tags).err()));
         }
         ControlFlow::Continue(tags)
     }
@@ -140,8 +141,7 @@ impl ReplayVisitor for StreamEncoder {
         ply: u32,
         _: &mut Place<'_>,
     ) -> ControlFlow<EncodedGame> {
-        let san = SanText { text: san.into(), suffix };
-        self.encoder.event(&Event::Unresolved { san: &san, ply, depth: 0 });
+        self.encoder.event(&Event::Unresolved { san, suffix, ply, depth: 0 });
         ControlFlow::Continue(())
     }
 

@@ -6,8 +6,9 @@ use std::ops::ControlFlow;
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
+use pgn_replay::{ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
 use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
-use san::{Played, ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
+use san::Played;
 
 use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};

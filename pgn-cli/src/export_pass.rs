@@ -8,8 +8,8 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
+use pgn_replay::{GameDiagnostic, Replayer};
 use pgn_syntax::{Location, Reader, Severity};
-use san::{GameDiagnostic, Replayer};
 
 use crate::export::ExportArgs;
 use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};

@@ -11,8 +11,9 @@ use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
 use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
+use pgn_replay::{Event, Replayer};
 use pgn_syntax::Reader;
-use san::{Event, Replayer, San};
+use san::San;
 
 use crate::input::{self, Content};
 use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs, lock};

@@ -27,8 +27,8 @@ use std::io::{self, Read};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
+use pgn_replay::GameDiagnostic;
 use pgn_syntax::{Location, Reader, Visitor};
-use san::GameDiagnostic;
 
 /// How far past the cut after its piece a reader reads, in pieces, before
 /// it gives up joining: its results are held until then.

@@ -10,13 +10,13 @@ use std::ops::Range;
 
 use clap::Args;
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
+use pgn_replay::{GameDiagnostic, ReplayVisitor, Replayer};
 use pgn_select::{
     Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
     Selector, Verdict, fingerprint,
 };
 use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
-use san::{GameDiagnostic, ReplayVisitor, Replayer};
 
 use crate::export::ExportArgs;
 use crate::input;

@@ -304,8 +304,8 @@ mod tests {
     use std::path::Path;
 
     use pgn_export::collate::sort_by_collation;
-    use san::pgn_syntax::Tags;
-    use san::pgn_syntax::tags::GameResult;
+    use pgn_replay::pgn_syntax::Tags;
+    use pgn_replay::pgn_syntax::tags::GameResult;
 
     use super::*;
 

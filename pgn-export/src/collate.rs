@@ -53,8 +53,8 @@
 //! use std::cmp::Ordering;
 //!
 //! use pgn_export::collate::{TagKey, collate, sort_by_collation};
-//! use san::pgn_syntax::Tags;
-//! use san::pgn_syntax::tags::GameResult;
+//! use pgn_replay::pgn_syntax::Tags;
+//! use pgn_replay::pgn_syntax::tags::GameResult;
 //!
 //! fn key(date: &str, round: &str) -> TagKey {
 //!     let mut tags = Tags::new();
@@ -79,8 +79,8 @@
 use std::cmp::Ordering;
 use std::fmt;
 
-use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Game, Tags};
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::pgn_syntax::{Game, Tags};
 
 /// Round classes, in their order (the first byte of a round's sort key).
 const ROUND_UNKNOWN: u8 = 0;
@@ -284,8 +284,8 @@ pub enum HeldMovetext<'a> {
 /// use std::cmp::Ordering;
 ///
 /// use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
-/// use san::pgn_syntax::Tags;
-/// use san::pgn_syntax::tags::GameResult;
+/// use pgn_replay::pgn_syntax::Tags;
+/// use pgn_replay::pgn_syntax::tags::GameResult;
 ///
 /// let key = TagKey::new(&Tags::new(), GameResult::Unknown);
 /// let (whole, start) = (HeldMovetext::Whole(b"1. e4"), HeldMovetext::Start(b"1. e4 e5"));

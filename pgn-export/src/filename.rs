@@ -48,7 +48,7 @@
 //!
 //! ```
 //! use pgn_export::filename::{SplitBy, day_file_name, folded, player_file_name};
-//! use san::pgn_syntax::Tags;
+//! use pgn_replay::pgn_syntax::Tags;
 //!
 //! assert_eq!(player_file_name(b"Kasparov, Garry"), "Kasparov.pgn");
 //! assert_eq!(day_file_name(b"1992.08.??"), "19920800.pgn");
@@ -66,8 +66,8 @@
 
 use std::fmt::Write;
 
-use san::pgn_syntax::Tags;
-use san::pgn_syntax::tags::str_default_value;
+use pgn_replay::pgn_syntax::Tags;
+use pgn_replay::pgn_syntax::tags::str_default_value;
 
 use crate::collate::date_numbers;
 

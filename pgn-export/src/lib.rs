@@ -6,8 +6,8 @@
 //! the project's rulings E1 to E13 (`docs/rulings.md`) settle them, and
 //! this crate follows them to the letter:
 //!
-//! - [`Writer`] writes a replayed game ([`san::ReplayedGame`], walked once
-//!   with [`san::Walker`]): the tags in roster order then by name, values
+//! - [`Writer`] writes a replayed game ([`pgn_replay::ReplayedGame`], walked once
+//!   with [`pgn_replay::Walker`]): the tags in roster order then by name, values
 //!   escaped; move numbers where E5 puts them; SAN made from each resolved
 //!   move, never copied from the input; suffixes as NAGs; comments
 //!   normalised; lines filled greedily up to 79 bytes; LF only. Options
@@ -32,7 +32,7 @@
 //! let pgn = b"[Black \"Spassky\"] [White \"Fischer\"]\n1.e4 e5 2.Nf3 Nc6 3.Bb5 a6 {the Morphy defence} *";
 //! let mut out = Vec::new();
 //! let mut writer = Writer::new(ExportOptions::default());
-//! for game in san::replay_games(&pgn[..]) {
+//! for game in pgn_replay::replay_games(&pgn[..]) {
 //!     let game = game?;
 //!     assert!(!pgn_export::is_broken(&game.game));
 //!     let Ok(()) = writer.write_game(&game.game, &mut out);

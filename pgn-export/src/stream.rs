@@ -3,7 +3,7 @@
 //! exported in one pass with no game held in memory but its tags and its
 //! movetext's bytes.
 //!
-//! The replay yields the same [`Event`]s as the [`Walker`](san::Walker)
+//! The replay yields the same [`Event`]s as the [`Walker`](pgn_replay::Walker)
 //! over a replayed game (the same positions, plies and depths, from the
 //! same cursor), and the writer turns events into bytes; so streaming and
 //! [`Writer::write_game`] give the same bytes, which a test checks on
@@ -11,10 +11,11 @@
 
 use std::ops::{ControlFlow, Range};
 
-use san::pgn_syntax::nag::{Nag, Suffix};
-use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Location, Place, SanText, Tags};
-use san::{Event, GameDiagnostic, Played, Position, ReplayDiagnostic, ReplayVisitor};
+use pgn_replay::pgn_syntax::nag::{Nag, Suffix};
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::pgn_syntax::{Branch, CommentKind, Diagnostic, Location, Place, Tags};
+use pgn_replay::{Event, GameDiagnostic, ReplayDiagnostic, ReplayVisitor};
+use san::{Played, Position};
 
 use crate::writer::{ExportOptions, Unfit, Writer, holds_start};
 
@@ -64,15 +65,15 @@ impl ExportedGame {
     }
 }
 
-/// Exports games as a [`Replayer`](san::Replayer) replays them: each game
+/// Exports games as a [`Replayer`](pgn_replay::Replayer) replays them: each game
 /// written is appended to [`StreamExporter::output`], which the caller
 /// empties when it likes. A game that does not fit the options
 /// ([`unfit`](crate::unfit)) is left out, but a broken one is written
 /// with [`StreamExporter::keep_broken`].
 ///
 /// ```
-/// use san::pgn_syntax::Reader;
-/// use san::Replayer;
+/// use pgn_replay::pgn_syntax::Reader;
+/// use pgn_replay::Replayer;
 /// use pgn_export::{ExportOptions, StreamExporter, Unfit};
 ///
 /// let pgn = b"1. e4 e5 2. Ke3 *\n\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. d4 d5 *";
@@ -225,9 +226,8 @@ impl ReplayVisitor for StreamExporter {
     ) -> ControlFlow<ExportedGame> {
         self.broken = true;
         if self.keep_broken {
-            let san = SanText { text: san.into(), suffix };
             // The depth is not used by the writer.
-            self.writer.event(Event::Unresolved { san: &san, ply, depth: 0 });
+            self.writer.event(Event::Unresolved { san, suffix, ply, depth: 0 });
         }
         ControlFlow::Continue(())
     }

@@ -3,10 +3,11 @@
 
 use std::fmt::{self, Write as _};
 
-use san::pgn_syntax::nag::Nag;
-use san::pgn_syntax::tags::{GameResult, SEVEN_TAG_ROSTER};
-use san::pgn_syntax::{Node, Tags};
-use san::{Event, Lan, Language, Played, Position, ReplayedGame, ReplayedMove, San, Uci, Walker};
+use pgn_replay::pgn_syntax::nag::Nag;
+use pgn_replay::pgn_syntax::tags::{GameResult, SEVEN_TAG_ROSTER};
+use pgn_replay::pgn_syntax::{Node, Tags};
+use pgn_replay::{Event, ReplayedGame, ReplayedMove, Walker};
+use san::{Lan, Language, Played, Position, San, Uci};
 
 use crate::layout::{Filler, is_space};
 use crate::sink::{FmtSink, Sink};
@@ -138,7 +139,7 @@ pub enum Unfit {
 /// use pgn_export::{ExportOptions, Unfit, unfit};
 ///
 /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. e4 e5 2. Ke3 *";
-/// let games: Vec<_> = san::replay_games(&pgn[..]).map(|g| g.map(|g| g.game)).collect::<Result<_, _>>()?;
+/// let games: Vec<_> = pgn_replay::replay_games(&pgn[..]).map(|g| g.map(|g| g.game)).collect::<Result<_, _>>()?;
 /// assert_eq!(unfit(&games[0], &ExportOptions::default()), None);
 /// assert_eq!(unfit(&games[0], &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
 /// assert_eq!(unfit(&games[1], &ExportOptions::reduced()), Some(Unfit::Broken));
@@ -181,7 +182,7 @@ pub(crate) fn holds_start(options: &ExportOptions, tags: &Tags, start: Option<&P
 /// use pgn_export::{ExportOptions, Writer};
 ///
 /// let pgn = b"[White \"Tal\"] 1 e4 e5 2 Nf3? {a  comment} Nc6 (2... d6) 3 Bb5 a6 1-0";
-/// let game = san::replay_games(&pgn[..]).next().expect("a game")?.game;
+/// let game = pgn_replay::replay_games(&pgn[..]).next().expect("a game")?.game;
 /// let mut out = Vec::new();
 /// let Ok(()) = Writer::new(ExportOptions::default()).write_game(&game, &mut out);
 /// assert_eq!(String::from_utf8_lossy(&out), "\
@@ -357,7 +358,7 @@ impl Writer {
         }
         match event {
             Event::Move(played) => self.played(&played),
-            Event::Unresolved { san, ply, .. } => {
+            Event::Unresolved { san, suffix, ply, .. } => {
                 if let Some(top) = self.as_read.last_mut()
                     && !*top
                 {
@@ -370,8 +371,8 @@ impl Writer {
                 }
                 self.content();
                 self.number(ply);
-                self.filler.push(&san.text);
-                self.suffix(san.suffix.map(|s| s.nag()));
+                self.filler.push(san);
+                self.suffix(suffix.map(|s| s.nag()));
             }
             Event::Nag(nag) => {
                 if self.options.nags {
@@ -619,7 +620,7 @@ fn push_display(out: &mut Vec<u8>, value: impl fmt::Display) {
 /// ```
 /// use pgn_export::{ExportOptions, to_vec};
 ///
-/// let game = san::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
+/// let game = pgn_replay::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
 /// let text = to_vec(&game, &ExportOptions::reduced());
 /// assert!(text.ends_with(b"[Result \"*\"]\n\n1. e4 e5 *\n\n"));
 /// # Ok::<_, std::io::Error>(())
@@ -637,7 +638,7 @@ pub fn to_vec(game: &ReplayedGame, options: &ExportOptions) -> Vec<u8> {
 /// ```
 /// use pgn_export::{ExportOptions, Exported};
 ///
-/// let game = san::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
+/// let game = pgn_replay::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
 /// let shown = Exported { game: &game, options: ExportOptions::default() }.to_string();
 /// assert!(shown.ends_with("\n\n1. e4 e5 *\n\n"));
 /// # Ok::<_, std::io::Error>(())
@@ -661,7 +662,7 @@ mod tests {
     use super::*;
 
     fn export(pgn: &str, options: ExportOptions) -> String {
-        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
         String::from_utf8(to_vec(&game, &options)).unwrap()
     }
 
@@ -753,12 +754,12 @@ mod tests {
         // the standard start, where its moves are illegal.
         let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
         let pgn = format!("[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] 40... Kd5 41. Ra1 *");
-        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
         let reduced = ExportOptions::reduced();
         assert_eq!(unfit(&game, &reduced), Some(Unfit::SetUpPosition));
         let text = String::from_utf8(to_vec(&game, &reduced)).unwrap();
         assert!(text.ends_with("[Result \"*\"]\n\n40... Kd5 41. Ra1 *\n\n"), "{text}");
-        let again = san::replay_games(text.as_bytes()).next().unwrap().unwrap();
+        let again = pgn_replay::replay_games(text.as_bytes()).next().unwrap().unwrap();
         assert!(is_broken(&again.game));
         // Every tag is written with the default options, or with only the
         // movetext stripped: the game fits them.
@@ -767,7 +768,7 @@ mod tests {
         assert_eq!(unfit(&game, &ExportOptions { tags: TagSet::All, ..plain }), None);
         // A FEN that cannot be set up is no standard start either, and
         // reduced format has no form as read for it.
-        let bad = san::replay_games(&b"[FEN \"8/8/8/8 w - - 0 1\"] 1. e4 *"[..]).next();
+        let bad = pgn_replay::replay_games(&b"[FEN \"8/8/8/8 w - - 0 1\"] 1. e4 *"[..]).next();
         let bad = bad.unwrap().unwrap().game;
         assert_eq!(unfit(&bad, &reduced), Some(Unfit::SetUpPosition));
         assert_eq!(unfit(&bad, &ExportOptions::default()), Some(Unfit::Broken));
@@ -777,14 +778,14 @@ mod tests {
     fn a_fen_of_the_standard_start_loses_nothing_in_reduced_format() {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let pgn = format!("[SetUp \"1\"] [FEN \"{start}\"] 1. e4 e5 *");
-        let game = san::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
         assert_eq!(unfit(&game, &ExportOptions::reduced()), None);
         let text = export(&pgn, ExportOptions::reduced());
         assert_eq!(text.lines().filter(|l| l.starts_with('[')).count(), 7, "{text}");
         assert!(text.ends_with("[Result \"*\"]\n\n1. e4 e5 *\n\n"), "{text}");
         // Another move number is another start: that FEN is needed.
         let later = pgn.replace(" 0 1", " 0 5").replace("1. e4 e5", "5. e4 e5");
-        let game = san::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
+        let game = pgn_replay::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
         assert_eq!(unfit(&game, &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
     }
 
@@ -843,8 +844,11 @@ mod tests {
 
     #[test]
     fn display_and_to_vec_agree() {
-        let game =
-            san::replay_games(&b"[Event \"x\"] 1. e4 {a} e5 *"[..]).next().unwrap().unwrap().game;
+        let game = pgn_replay::replay_games(&b"[Event \"x\"] 1. e4 {a} e5 *"[..])
+            .next()
+            .unwrap()
+            .unwrap()
+            .game;
         let options = ExportOptions::default();
         assert_eq!(
             Exported { game: &game, options }.to_string().into_bytes(),

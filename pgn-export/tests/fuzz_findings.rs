@@ -12,7 +12,7 @@ fn export(input: &[u8], options: ExportOptions) -> (Vec<u8>, usize) {
     let mut out = Vec::new();
     let mut broken = 0;
     let mut writer = Writer::new(options);
-    for game in san::replay_games(input) {
+    for game in pgn_replay::replay_games(input) {
         let game = game.expect("reading from memory").game;
         broken += usize::from(is_broken(&game));
         let Ok(()) = writer.write_game(&game, &mut out);
@@ -81,7 +81,7 @@ fn a_tag_pair_without_a_name_is_dropped() {
     // Minimised.
     let minimised: &[u8] = b"[\x0c\0 \"2659\"]\n[Event \"x\"]\n1. e4 *";
     idempotent(minimised);
-    let game = san::replay_games(minimised).next().expect("a game").expect("read").game;
+    let game = pgn_replay::replay_games(minimised).next().expect("a game").expect("read").game;
     assert!(game.tags.iter().all(|t| !t.name.is_empty()), "{:?}", game.tags);
 }
 
@@ -131,9 +131,12 @@ fn a_tag_name_is_never_a_comment() {
         let (once, _) = export(found, options);
         let (twice, _) = export(&once, options);
         assert_eq!(once, twice, "{}", String::from_utf8_lossy(&once));
-        let again = san::replay_games(&once[..]).next().expect("a game").expect("read");
+        let again = pgn_replay::replay_games(&once[..]).next().expect("a game").expect("read");
         assert!(
-            again.diagnostics.iter().all(|d| d.severity() != san::pgn_syntax::Severity::Error),
+            again
+                .diagnostics
+                .iter()
+                .all(|d| d.severity() != pgn_replay::pgn_syntax::Severity::Error),
             "{:?}",
             again.diagnostics
         );
@@ -141,7 +144,7 @@ fn a_tag_name_is_never_a_comment() {
     }
     // Minimised.
     idempotent(b"[{EN \"x\"]\n1. e4 *");
-    let game = san::replay_games(&b"[{EN \"x\"]\n[Event \"e\"]\n1. e4 *"[..])
+    let game = pgn_replay::replay_games(&b"[{EN \"x\"]\n[Event \"e\"]\n1. e4 *"[..])
         .next()
         .expect("a game")
         .expect("read")

@@ -5,10 +5,10 @@
 use std::fmt;
 
 use chess_core::{Bitboard, Board, Color, Move, Position, Rank};
+use pgn_replay::pgn_syntax::Tags;
+use pgn_replay::pgn_syntax::tags::{GameResult, PgnDate};
 use san::San;
 use san::fen_epd::Fen;
-use san::pgn_syntax::Tags;
-use san::pgn_syntax::tags::{GameResult, PgnDate};
 
 use crate::material::MaterialPattern;
 use crate::text::{TextMatch, TextOp};

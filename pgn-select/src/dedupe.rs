@@ -10,7 +10,7 @@ use std::fs::File;
 use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 
 use chess_core::{Color, Move, Position};
-use san::pgn_syntax::Tags;
+use pgn_replay::pgn_syntax::Tags;
 
 /// What makes two games duplicates.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -335,7 +335,7 @@ impl<S: Store> DuplicateIndex<S> {
 ///
 /// ```
 /// use pgn_select::{Deduper, DuplicateMode, MemoryStore, Seen};
-/// use san::pgn_syntax::Tags;
+/// use pgn_replay::pgn_syntax::Tags;
 /// use san::{Position, San};
 ///
 /// let start = Position::new();

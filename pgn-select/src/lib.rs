@@ -4,7 +4,7 @@
 //! as each game is read and replayed; and duplicate detection
 //! ([`Deduper`], over a [`DuplicateIndex`] of fingerprints of games).
 //!
-//! The selector is a [`san::ReplayVisitor`] in front of another one,
+//! The selector is a [`pgn_replay::ReplayVisitor`] in front of another one,
 //! which gets the events of every game that may be selected: in front of
 //! `pgn_export::StreamExporter`, it writes the selected games in export
 //! format. A game whose tags fail is ended when its tags end, and the
@@ -12,8 +12,8 @@
 //! a wanted position any more is ended there.
 //!
 //! ```
-//! use san::pgn_syntax::Reader;
-//! use san::Replayer;
+//! use pgn_replay::pgn_syntax::Reader;
+//! use pgn_replay::Replayer;
 //! use pgn_select::{Decide, Selection, Selector, Verdict};
 //!
 //! let pgn = b"[White \"Tal\"] [Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\

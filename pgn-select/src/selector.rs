@@ -11,10 +11,11 @@
 use std::ops::ControlFlow;
 
 use chess_core::{Move, Position, Role};
-use san::pgn_syntax::nag::{Nag, Suffix};
-use san::pgn_syntax::tags::GameResult;
-use san::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Tags};
-use san::{GameDiagnostic, Played, ReplayDiagnostic, ReplayVisitor};
+use pgn_replay::pgn_syntax::nag::{Nag, Suffix};
+use pgn_replay::pgn_syntax::tags::GameResult;
+use pgn_replay::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Tags};
+use pgn_replay::{GameDiagnostic, ReplayDiagnostic, ReplayVisitor};
+use san::Played;
 
 use crate::criterion::{Criterion, Ending, with_slot};
 use crate::selection::Selection;
@@ -103,11 +104,11 @@ pub struct Movetext<M> {
 }
 
 /// Selects games as they are replayed, in front of `V` (see the module
-/// documentation). Use it inside a [`san::Replayer`].
+/// documentation). Use it inside a [`pgn_replay::Replayer`].
 ///
 /// ```
-/// use san::pgn_syntax::Reader;
-/// use san::Replayer;
+/// use pgn_replay::pgn_syntax::Reader;
+/// use pgn_replay::Replayer;
 /// use pgn_select::{Decide, Selection, Selector, Verdict};
 ///
 /// let pgn = b"[White \"Tal\"]\n\n1. e4 e5 *\n\n[White \"Petrosian\"]\n\n1. d4 *\n";
@@ -379,10 +380,11 @@ fn ends(pos: &Position, ending: Ending) -> bool {
 }
 
 /// True if the result given contradicts the final position
-/// ([`san::ending_result`], as the replay's own check has it).
+/// ([`pgn_replay::ending_result`], as the replay's own check has it).
 fn contradicts(pos: &Position, given: Option<GameResult>) -> bool {
     let given = given.unwrap_or(GameResult::Unknown);
-    san::ending_result(pos).is_some_and(|forced| given != GameResult::Unknown && given != forced)
+    pgn_replay::ending_result(pos)
+        .is_some_and(|forced| given != GameResult::Unknown && given != forced)
 }
 
 impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
@@ -676,8 +678,8 @@ impl ReplayVisitor for Decide {
 
 #[cfg(test)]
 mod tests {
-    use san::Replayer;
-    use san::pgn_syntax::Reader;
+    use pgn_replay::Replayer;
+    use pgn_replay::pgn_syntax::Reader;
 
     use super::*;
 

@@ -5,9 +5,10 @@
 //! search of the main line.
 
 use chess_core::{Move, Position};
+use pgn_replay::Replayer;
+use pgn_replay::pgn_syntax::Reader;
 use pgn_select::{Criterion, Decide, Selection, Selector, Target, Verdict};
-use san::pgn_syntax::Reader;
-use san::{Replayer, San};
+use san::San;
 use testkit::XorShift;
 
 /// A random game of up to `max` plies, from the start.

@@ -68,7 +68,8 @@ mod collect;
 mod diagnostic;
 mod game;
 mod movetext;
-pub mod nag;
+/// The NAG table of §10 and the move suffixes (the `nag` crate).
+pub use ::nag;
 mod place;
 mod reader;
 mod screen;

@@ -12,7 +12,7 @@ use std::fmt;
 
 use chess_core::{Move, Position, PositionError, Repair};
 use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Severity, Value};
-use pgn_syntax::nag::Suffix;
+use nag::Suffix;
 
 use crate::problem::MoveProblem;
 use crate::quirks::Quirks;
@@ -84,7 +84,7 @@ impl EpdMoveProblem {
 impl EpdMoveProblem {
     /// The problem without its details (no move, rule or suffix), the same
     /// for every problem of the variant: a key for counting diagnostics by
-    /// kind, as [`crate::ReplayProblem::label`] for games (a move problem
+    /// kind, as `ReplayProblem::label` of `pgn-replay` does for games (a move problem
     /// and each lenient form have their own label).
     pub fn label(&self) -> &'static str {
         match self {

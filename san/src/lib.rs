@@ -16,44 +16,30 @@
 //!   other piece letters or figurines; [`Lan`] and [`Uci`] write long
 //!   algebraic and UCI notation.
 //!
-//! - Games: [`replay`] turns a game read by `pgn_syntax` into a
-//!   [`ReplayedGame`] (the same `pgn_syntax::Game` type with legal moves and
-//!   a start position), [`Replayer`] does it as the game is read (for a
-//!   [`ReplayVisitor`]), the [`Walker`] walks a replayed game with the
-//!   position before every move, and the [`GameBuilder`] makes games in
-//!   code. All four move through a movetext on one cursor, so they agree.
 //! - EPD: [`resolve_epd`] resolves the move operands of EPD records (`am`,
 //!   `bm`, `pm`, `sm`, `pv`) and writes them back in canonical SAN.
 //!
-//! The crates whose types appear here are re-exported ([`chess_core`],
-//! [`fen_epd`], [`pgn_syntax`]), so this crate alone reads and replays
-//! files:
-//!
-//! ```
-//! use san::pgn_syntax::read_games;
-//! use san::{Event, Walker};
-//!
-//! let pgn = b"[Event \"?\"]\n\n1. e4 e5 2. Nf3 (2. Ke3) Nc6 *\n";
-//! for read in read_games(&pgn[..]) {
-//!     let (game, source) = read?;
-//!     let (replayed, problems) = san::replay(&game, &source);
-//!     for problem in &problems {
-//!         // 3:21: game 1: error: illegal move: `Ke3` (ply 3)
-//!         assert_eq!(problem.to_string(), "3:21: game 1: error: illegal move: `Ke3` (ply 3)");
-//!     }
-//!     let mut walker = Walker::new(&replayed);
-//!     let mut sans = Vec::new();
-//!     while let Some(event) = walker.next() {
-//!         if let Event::Move(played) = event {
-//!             sans.push(san::San::from_move(played.before, played.m).to_string());
-//!         }
-//!     }
-//!     assert_eq!(sans, ["e4", "e5", "Nf3", "Nc6"]);
-//! }
-//! # Ok::<_, std::io::Error>(())
-//! ```
+//! The crate reads no PGN: games (replay, walking, building) are the
+//! `pgn-replay` crate's, above this one. The crates whose types appear
+//! here are re-exported ([`chess_core`], [`fen_epd`], [`nag`]).
 //!
 //! # Example
+//!
+//! The legal moves of a position in SAN:
+//!
+//! ```
+//! use san::San;
+//! use san::fen_epd::Fen;
+//!
+//! let pos = Fen::from_ascii("6k1/5ppp/8/8/8/8/8/R6K w - - 0 1")?.into_position()?;
+//! let mut sans: Vec<String> = pos.legal_moves().iter().map(|&m| San::from_move(&pos, m).to_string()).collect();
+//! sans.sort();
+//! assert_eq!(sans[..3], ["Kg1", "Kg2", "Kh2"]);
+//! assert!(sans.contains(&"Ra8#".to_string()));
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Reading and resolving one move:
 //!
 //! ```
 //! use chess_core::{Position, Square};
@@ -76,40 +62,31 @@
 //!
 //! None yet.
 
-mod builder;
-mod collect;
-mod diagnostic;
 mod epd;
 mod lang;
-mod lines;
 mod parse;
+mod played;
 mod problem;
 mod quirks;
-mod replay;
 mod resolve;
 mod san;
-mod walk;
 mod write;
 
-pub use builder::{BuildError, GameBuilder};
 /// The crates whose types this crate's API uses, re-exported so that a
-/// program that depends on `san` alone can name a position, read FEN and
-/// EPD, and read PGN files.
+/// program that depends on `san` alone can name a position and read FEN
+/// and EPD.
 pub use chess_core;
 pub use chess_core::{CastlingMode, Uci};
 #[doc(no_inline)]
 pub use chess_core::{Move, Position};
-pub use collect::{CollectedGame, GameDiagnostic, PartialReplay, ReplayCollector, replay_games};
-pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use fen_epd;
 pub use lang::{Language, UnknownLanguage};
+pub use nag;
 pub use parse::{ParseSanError, ParseSanErrorKind};
-pub use pgn_syntax;
+pub use played::{Origin, Played};
 pub use problem::{FenProblem, MoveProblem};
 pub use quirks::Quirks;
-pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
-pub use resolve::{ResolveError, Resolved, origin_among};
+pub use resolve::{ResolveError, Resolved, origin_among, resolve_plain};
 pub use san::{Check, ParsedSan, San, SanKind};
-pub use walk::{Event, Origin, Played, ReplayedGame, ReplayedMove, Walker};
 pub use write::{Fan, Lan, Localized};

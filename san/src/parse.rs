@@ -16,7 +16,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chess_core::{CastlingSide, File, Rank, Role, Square};
-use pgn_syntax::nag::Suffix;
+use nag::Suffix;
 
 use crate::Language;
 use crate::quirks::Quirks;

@@ -9,9 +9,9 @@
 use chess_core::{Bitboard, CastlingSide, File, Move, Position, Rank, Role, Square};
 
 use crate::Language;
+use crate::played::Origin;
 use crate::quirks::Quirks;
 use crate::san::{Check, ParsedSan, San, SanKind};
-use crate::walk::Origin;
 
 /// The legal move a SAN stands for, and the lenient forms found on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -102,8 +102,10 @@ impl San {
     }
 
     /// The move's true check mark (`+`, `#` or none) and the quirks of the
-    /// mark written, for a caller that knows whether the move gives check.
-    pub(crate) fn check_mark_and_quirks(
+    /// mark written, for a caller that knows whether the move gives check
+    /// (a replay, which has played the move): [`San::check_quirks`]
+    /// without looking for the check again.
+    pub fn check_mark_and_quirks(
         &self,
         is_check: bool,
         after: &Position,
@@ -371,14 +373,23 @@ fn resolve_normal(
     Ok(found)
 }
 
-/// The fast path of replaying games: export SAN of a piece or pawn move
+/// The fast path of replaying games (see `pgn-replay`): export SAN of a piece or pawn move
 /// written without disambiguation (`Nf3`, `exd5`, `e8=Q+`), resolved in
 /// one pass over the text, with its check mark as written. `None` for
 /// anything else, and for anything that would need a closer look (no
 /// legal move, several, a capture mark that does not fit, a missing
 /// promotion): the full reader and resolver then take the move and report
 /// what they find. Nothing this accepts has a quirk but its check mark.
-pub(crate) fn resolve_plain(pos: &Position, text: &[u8]) -> Option<(Move, Option<Check>)> {
+///
+/// ```
+/// use san::{Check, Position, resolve_plain};
+///
+/// let pos = Position::new();
+/// let (m, check) = resolve_plain(&pos, b"Nf3").expect("export SAN");
+/// assert_eq!((m.to_string(), check), ("g1f3".to_string(), None::<Check>));
+/// assert!(resolve_plain(&pos, b"Ngf3").is_none()); // disambiguated: the full resolver's
+/// ```
+pub fn resolve_plain(pos: &Position, text: &[u8]) -> Option<(Move, Option<Check>)> {
     let (body, check) = match text {
         [rest @ .., b'+'] => (rest, Some(Check::Check)),
         [rest @ .., b'#'] => (rest, Some(Check::Checkmate)),

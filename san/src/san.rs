@@ -3,7 +3,7 @@
 //! text, with its suffix annotation and the lenient forms it used).
 
 use chess_core::{CastlingSide, File, Rank, Role, Square};
-use pgn_syntax::nag::Suffix;
+use nag::Suffix;
 
 use crate::Language;
 use crate::quirks::Quirks;

@@ -11,9 +11,9 @@ use std::fmt::{self, Write};
 use chess_core::{CastlingSide, Color, File, Move, Position, Rank, Role, Square};
 
 use crate::Language;
+use crate::played::Played;
 use crate::resolve::disambiguation;
 use crate::san::{Check, San, SanKind};
-use crate::walk::Played;
 
 impl San {
     /// The canonical SAN of the legal move `m` in `pos` (ruling E7):
@@ -52,8 +52,8 @@ impl San {
         san
     }
 
-    /// The canonical SAN of a move the [`Walker`](crate::Walker) or a
-    /// replay yields: [`San::from_move`] with the check mark read from the
+    /// The canonical SAN of a move a walker, a
+    /// replay or a decoder yields: [`San::from_move`] with the check mark read from the
     /// position after it, with no move played and no copy.
     #[inline]
     pub fn from_played(played: &Played<'_>) -> San {
@@ -67,28 +67,35 @@ impl San {
         San { kind, check: check_of_played(played) }
     }
 
-    /// Appends the canonical SAN of a move the [`Walker`](crate::Walker)
-    /// or a replay yields to `out`: the bytes of
+    /// Appends the canonical SAN of a move a walker, a
+    /// replay or a decoder yields to `out`: the bytes of
     /// `San::from_played(played).append_to(out)`, written straight from
     /// the move, which is what export format does for every move.
     ///
     /// ```
-    /// use san::{Event, San, Walker};
+    /// use san::{Played, Position, San};
     ///
-    /// let game = san::replay_games(&b"1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 *"[..])
-    ///     .next()
-    ///     .expect("a game")?
-    ///     .game;
     /// let mut out = Vec::new();
-    /// let mut walker = Walker::new(&game);
-    /// while let Some(event) = walker.next() {
-    ///     if let Event::Move(played) = event {
-    ///         San::append_played(&played, &mut out);
-    ///         out.push(b' ');
-    ///     }
+    /// let mut pos = Position::new();
+    /// for (text, ply) in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"].into_iter().zip(1..) {
+    ///     let m = San::from_ascii(text)?.resolve(&pos)?.m;
+    ///     let before = pos.clone();
+    ///     pos.play_unchecked(m);
+    ///     let played = Played {
+    ///         m,
+    ///         suffix: None,
+    ///         before: &before,
+    ///         after: &pos,
+    ///         ply,
+    ///         depth: 0,
+    ///         origin: None,
+    ///         mate: None,
+    ///     };
+    ///     San::append_played(&played, &mut out);
+    ///     out.push(b' ');
     /// }
     /// assert_eq!(out, b"e4 e5 Qh5 Nc6 Bc4 Nf6 Qxf7# ");
-    /// # Ok::<_, std::io::Error>(())
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
     pub fn append_played(played: &Played<'_>, out: &mut Vec<u8>) {
@@ -525,8 +532,8 @@ impl Lan {
         Lan { m, check: check_of(&after) }
     }
 
-    /// The long algebraic form of a move the [`Walker`](crate::Walker) or
-    /// a replay yields, with its check mark, with no move played.
+    /// The long algebraic form of a move a walker, a
+    /// replay or a decoder yields, with its check mark, with no move played.
     pub fn from_played(played: &Played<'_>) -> Lan {
         Lan { m: played.m, check: check_of(played.after) }
     }

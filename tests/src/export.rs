@@ -52,8 +52,8 @@ use std::path::{Path, PathBuf};
 use pgn_export::collate::{TagKey, collate, sort_by_collation};
 use pgn_export::filename::{self, SplitBy};
 use pgn_export::{ExportOptions, StreamExporter, Unfit, Writer, unfit};
-use san::Replayer;
-use san::pgn_syntax::{Reader, Tags};
+use pgn_replay::Replayer;
+use pgn_replay::pgn_syntax::{Reader, Tags};
 
 use crate::reading::no_panic;
 use crate::snapshot::{escape, file_name, list_files};
@@ -337,7 +337,7 @@ pub fn split_games(text: &[u8]) -> Vec<&[u8]> {
 pub fn export(input: &[u8], options: ExportOptions) -> Result<Vec<u8>, String> {
     let mut writer = Writer::new(options);
     let mut out = Vec::new();
-    for game in san::replay_games(input) {
+    for game in pgn_replay::replay_games(input) {
         let game = game.map_err(|err| format!("cannot read: {err}"))?;
         match unfit(&game.game, &options) {
             None => {}
@@ -428,7 +428,7 @@ pub const BUILT_TAG_VALUES: &[(&str, &[u8], &str)] = &[
 
 /// The tag lines written for a game `1. e4 *` with `name` set to `value`.
 pub fn tag_line_of_built_value(name: &str, value: &[u8]) -> Result<String, String> {
-    let game = san::replay_games(&b"1. e4 *"[..])
+    let game = pgn_replay::replay_games(&b"1. e4 *"[..])
         .next()
         .ok_or("no game")?
         .map_err(|err| err.to_string())?;
@@ -600,7 +600,7 @@ fn collation_key(pairs: &[(&str, &str)], movetext: &str) -> Result<(TagKey, Vec<
     }
     let movetext = if movetext.is_empty() { "*" } else { movetext };
     let _ = write!(pgn, "\n{movetext}\n");
-    let game = san::replay_games(pgn.as_bytes())
+    let game = pgn_replay::replay_games(pgn.as_bytes())
         .next()
         .ok_or("no game")?
         .map_err(|err| err.to_string())?
@@ -677,7 +677,7 @@ pub fn check_collation_fixture(input: &Path, order: &Path) -> Result<(), String>
 pub fn collated_ids(pgn: &[u8]) -> Result<Vec<String>, String> {
     let mut games = Vec::new();
     let mut writer = Writer::new(ExportOptions::default());
-    for game in san::replay_games(pgn) {
+    for game in pgn_replay::replay_games(pgn) {
         let game = game.map_err(|err| format!("cannot read: {err}"))?.game;
         let id = game.tag("Id").map(|id| String::from_utf8_lossy(id).into_owned());
         let id = id.ok_or_else(|| "a game without an Id tag".to_owned())?;

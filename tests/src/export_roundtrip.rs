@@ -10,8 +10,8 @@
 //!   exported again gives `E1` byte for byte ([`check_idempotent`]);
 //! - **streaming = tree**: the [`StreamExporter`] driven by a
 //!   [`Replayer`] (what `pgn export` does) gives the bytes of
-//!   [`Writer::write_game`] over [`san::replay_games`], and so does the
-//!   writer over the tree replay ([`san::replay`]) of each game
+//!   [`Writer::write_game`] over [`pgn_replay::replay_games`], and so does the
+//!   writer over the tree replay ([`pgn_replay::replay`]) of each game
 //!   ([`check_stream_is_tree`]);
 //! - **options**: reduced export format (E13), each of comments, NAGs
 //!   and variations left out, and all three left out with every tag kept,
@@ -32,8 +32,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use pgn_export::{ExportOptions, StreamExporter, TagSet, Unfit, Writer, is_broken, unfit};
+use pgn_replay::Replayer;
 use pgn_syntax::{Reader, Severity};
-use san::Replayer;
 
 use crate::parallel::parallel_map;
 use crate::reading::corpus::{pgn_paths, relative};
@@ -81,7 +81,7 @@ pub struct Export {
 }
 
 /// Exports every game of `input` with `options` through
-/// [`Writer::write_game`] over [`san::replay_games`] (the tree path),
+/// [`Writer::write_game`] over [`pgn_replay::replay_games`] (the tree path),
 /// broken games too when `keep_broken`, but never a game that does not
 /// fit the options otherwise ([`unfit`]), as [`StreamExporter`] does.
 ///
@@ -95,7 +95,7 @@ pub fn export_tree(
 ) -> Result<Export, String> {
     let mut export = Export::default();
     let mut writer = Writer::new(options);
-    for game in san::replay_games(input) {
+    for game in pgn_replay::replay_games(input) {
         let game = game.map_err(|e| format!("cannot read: {e}"))?;
         let error = game.diagnostics.iter().find(|d| d.severity() == Severity::Error);
         export.add(&mut writer, &game.game, &options, keep_broken, error.map(ToString::to_string));
@@ -133,7 +133,7 @@ pub fn export_stream(
     Ok(export)
 }
 
-/// Exports every game of `input` from the tree replay: [`san::replay`]
+/// Exports every game of `input` from the tree replay: [`pgn_replay::replay`]
 /// of each game of [`pgn_syntax::read_games`], written by
 /// [`Writer::write_game`].
 ///
@@ -149,7 +149,7 @@ pub fn export_replayed(
     let mut writer = Writer::new(options);
     for read in pgn_syntax::read_games(input) {
         let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
-        let (game, problems) = san::replay(&game, &source);
+        let (game, problems) = pgn_replay::replay(&game, &source);
         let error = source
             .diagnostics
             .iter()
@@ -168,7 +168,7 @@ impl Export {
     fn add(
         &mut self,
         writer: &mut Writer,
-        game: &san::ReplayedGame,
+        game: &pgn_replay::ReplayedGame,
         options: &ExportOptions,
         keep_broken: bool,
         error: Option<String>,
@@ -188,7 +188,7 @@ impl Export {
     /// counted.
     fn fits(
         &mut self,
-        game: &san::ReplayedGame,
+        game: &pgn_replay::ReplayedGame,
         options: &ExportOptions,
         keep_broken: bool,
     ) -> bool {

@@ -12,15 +12,15 @@
 //!   are counted, not round-tripped;
 //! - **streaming = tree**: the [`StreamEncoder`] driven by a [`Replayer`]
 //!   (what `pgn pgc encode` does) writes the bytes that [`encode_game`]
-//!   writes for each game of [`san::replay_games`], and refuses the same
+//!   writes for each game of [`pgn_replay::replay_games`], and refuses the same
 //!   games ([`check_stream_is_tree`]).
 
 use std::sync::Mutex;
 
 use pgc::{Decoder, EncodeErrorKind, EncodeOptions, Item, StreamEncoder, encode_game};
 use pgn_export::{ExportOptions, Writer, is_broken};
+use pgn_replay::{ReplayedGame, Replayer};
 use pgn_syntax::Reader;
-use san::{ReplayedGame, Replayer};
 
 use crate::export_roundtrip::{book_limit, first_difference, inputs, run};
 use crate::{Check, Context, Section};
@@ -91,7 +91,7 @@ pub fn check_round_trip(input: &[u8]) -> Result<PgcRoundTrip, String> {
     let mut whole = Writer::new(ExportOptions::default());
     let mut without_comments =
         Writer::new(ExportOptions { comments: false, ..ExportOptions::default() });
-    for (i, game) in san::replay_games(input).enumerate() {
+    for (i, game) in pgn_replay::replay_games(input).enumerate() {
         let game = game.map_err(|e| format!("cannot read: {e}"))?.game;
         let number = i + 1;
         counts.games += 1;
@@ -158,7 +158,7 @@ pub fn check_stream_is_tree(input: &[u8]) -> Result<u64, String> {
     let options = EncodeOptions { lossy: true };
     let mut tree = Vec::new();
     let mut tree_refused = Vec::new();
-    for (i, game) in san::replay_games(input).enumerate() {
+    for (i, game) in pgn_replay::replay_games(input).enumerate() {
         let game = game.map_err(|e| format!("cannot read: {e}"))?.game;
         if let Err(e) = encode_game(&game, options, &mut tree) {
             tree_refused.push((i as u64 + 1, e));

@@ -58,8 +58,9 @@ use pgc::{
     StreamEncoder, encode_game,
 };
 use pgn_export::{ExportOptions, Writer};
+use pgn_replay::{Event, ReplayedGame, Replayer};
 use pgn_syntax::Reader;
-use san::{Event, ReplayedGame, Replayer, San};
+use san::San;
 
 use crate::pgc::decode_one;
 use crate::snapshot::{self, file_name, list_files};
@@ -417,7 +418,7 @@ struct Encoded {
 fn encode_all(input: &[u8], options: EncodeOptions) -> Result<(Vec<Encoded>, Vec<u8>), String> {
     let mut out = Vec::new();
     let mut games = Vec::new();
-    for game in san::replay_games(input) {
+    for game in pgn_replay::replay_games(input) {
         let game = game.map_err(|e| format!("cannot read: {e}"))?.game;
         let start = out.len();
         let outcome =

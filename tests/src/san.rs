@@ -2,7 +2,7 @@
 //! fixtures of the `san` crate.
 //!
 //! - `tests/data/san/{ok,err}/CODE_NNNN_words.pgn` (code `0823`): games
-//!   replayed with `san::Replayer`; the rendering ([`render_games`]) shows
+//!   replayed with `pgn_replay::Replayer`; the rendering ([`render_games`]) shows
 //!   every move with its resolved UCI and canonical SAN (ruling E7), the
 //!   lines of play, and every diagnostic. An `ok/` fixture replays without
 //!   any diagnostic (but the incomplete Seven Tag Roster of minimal
@@ -23,9 +23,10 @@ use std::path::{Path, PathBuf};
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
+use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Branch, Diagnostic, DiagnosticKind, Place, Reader};
-use san::{CastlingMode, Language, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
+use san::{CastlingMode, Language, Played, San, Uci};
 
 use crate::reading::no_panic;
 use crate::snapshot::{self, list_files};

@@ -16,8 +16,9 @@ use std::path::Path;
 
 use chess_core::{Move, Position};
 use fen_epd::{CastlingNotation, Fen};
+use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
 use pgn_syntax::{Branch, Place, Reader, Severity};
-use san::{CastlingMode, Played, ReplayDiagnostic, ReplayVisitor, Replayer, San, Uci};
+use san::{CastlingMode, Played, San, Uci};
 
 use crate::parallel::parallel_map;
 use crate::reading::corpus::{pgn_paths, relative};
@@ -612,12 +613,14 @@ pub fn compare_stream_and_tree(input: &[u8]) -> Result<u64, String> {
     let mut tree = Problems::default();
     for read in pgn_syntax::read_games(input) {
         let (game, source) = read.map_err(|e| format!("cannot read: {e}"))?;
-        let (replayed, mut found) = san::replay(&game, &source);
+        let (replayed, mut found) = pgn_replay::replay(&game, &source);
         tree.played += replayed
             .movetext
             .nodes()
             .iter()
-            .filter(|n| matches!(n, pgn_syntax::Node::Move(san::ReplayedMove::Played { .. })))
+            .filter(|n| {
+                matches!(n, pgn_syntax::Node::Move(pgn_replay::ReplayedMove::Played { .. }))
+            })
             .count() as u64;
         tree.found.append(&mut found);
     }

@@ -28,10 +28,10 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
+use pgn_replay::{GameDiagnostic, Replayer};
 use pgn_select::{Decide, Selected, Selection, Selector, Verdict};
 use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
-use san::{GameDiagnostic, Replayer};
 
 use crate::snapshot::{self, file_name, list_files};
 use crate::{Check, Context, Section};

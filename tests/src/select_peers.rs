@@ -44,9 +44,9 @@ use std::collections::BTreeSet;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
+use pgn_replay::Replayer;
 use pgn_select::{Decide, Deduper, DuplicateMode, MemoryStore, Seen, Selection, Selector, Verdict};
 use pgn_syntax::Reader;
-use san::Replayer;
 
 use crate::export_roundtrip::read_corpus_file;
 use crate::parallel::parallel_map;

@@ -30,10 +30,11 @@
 use chess_core::{Move, Position};
 use fen_epd::{Fen, parse_position};
 use pgn_export::{ExportOptions, MAX_LINE, TagSet, Unfit, to_vec, unfit};
+use pgn_replay::{ReplayedGame, ReplayedMove};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, Movetext, Node, Severity, Tags};
-use san::{ReplayedGame, ReplayedMove, San};
+use san::San;
 use testkit::XorShift;
 
 const SEVEN_TAG_ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -663,7 +664,7 @@ fn model(game: &ReplayedGame, options: &ExportOptions) -> Result<Model, String> 
 /// Reads `text`: its one game, which must replay without an error.
 fn read_one(text: &[u8]) -> Result<ReplayedGame, String> {
     let mut games = Vec::new();
-    for game in san::replay_games(text) {
+    for game in pgn_replay::replay_games(text) {
         games.push(game.map_err(|e| format!("cannot read: {e}"))?);
     }
     let [game] =

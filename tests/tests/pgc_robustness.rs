@@ -15,9 +15,9 @@ use std::io::Read;
 use pgc::record::ReadError;
 use pgc::{Decoder, EncodeOptions, Item, encode_game};
 use pgn_export::{ExportOptions, Writer};
+use pgn_replay::GameBuilder;
+use pgn_replay::pgn_syntax::nag::Nag;
 use pgn_tests::reading::OneByte;
-use san::GameBuilder;
-use san::pgn_syntax::nag::Nag;
 use testkit::XorShift;
 
 /// What a decoder gives for an input: the export of each game (or the
@@ -81,7 +81,7 @@ fn built_games(seed: u64, count: usize) -> Vec<u8> {
 fn corpus_pgc(relative: &str) -> Option<Vec<u8>> {
     let pgn = std::fs::read(testkit::corpus::dir().join(relative)).ok()?;
     let mut out = Vec::new();
-    for game in san::replay_games(&pgn[..]) {
+    for game in pgn_replay::replay_games(&pgn[..]) {
         let game = game.expect("reads from memory").game;
         let _ = encode_game(&game, EncodeOptions { lossy: true }, &mut out);
     }

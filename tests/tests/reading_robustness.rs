@@ -117,7 +117,7 @@ fn variations_deeper_than_the_limit_are_skipped() {
     assert_eq!(read[0].movetext.nodes().len(), 2 + 3 * 1000);
     let mainline: Vec<&[u8]> = read[0].movetext.mainline().map(|m| &*m.text).collect();
     assert_eq!(mainline, [&b"e4"[..], b"e5"]);
-    let (_, problems) = san::replay(&read[0].game, &pgn_syntax::SourceMap::default());
+    let (_, problems) = pgn_replay::replay(&read[0].game, &pgn_syntax::SourceMap::default());
     assert!(problems.is_empty(), "{problems:?}");
 }
 
@@ -662,7 +662,7 @@ fn move_lists_separated_by_empty_lines_are_games() {
     let input = std::fs::read(folder.join("prod500standard.list.pgn")).expect("list file");
     let reading = read_bytes(&input);
     for (n, (game, source)) in reading.games.iter().zip(&reading.sources).enumerate() {
-        let (_, problems) = san::replay(game, source);
+        let (_, problems) = pgn_replay::replay(game, source);
         let errors: Vec<String> = problems
             .iter()
             .filter(|p| p.severity() == pgn_syntax::Severity::Error)

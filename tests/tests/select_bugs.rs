@@ -3,11 +3,11 @@
 //! tests keep them fixed, and one question the documentation now answers
 //! (when a game that cannot be replayed is unplayable).
 
+use pgn_replay::pgn_syntax::Tags;
 use pgn_select::{DuplicateMode, Verdict, fingerprint};
 use pgn_tests::select_fixtures::select;
 use san::chess_core::Position;
 use san::fen_epd::parse_position;
-use san::pgn_syntax::Tags;
 
 /// The verdicts of the games of `pgn` under `criteria`.
 fn verdicts(criteria: &str, pgn: &str) -> Vec<Verdict> {

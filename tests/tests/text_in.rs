@@ -4,13 +4,14 @@
 
 use chess_core::Square;
 use fen_epd::{Epd, Fen, Mnemonic, Opcode, parse_float, parse_integer, parse_position};
+use pgn_replay::GameBuilder;
 use pgn_select::{TextMatch, TextOp};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::{
     Eco, Elo, GameResult, Mode, PgnDate, PgnTime, Round, SetUp, Termination, TimeControl,
     parse_ply_count,
 };
-use san::{GameBuilder, Language, San};
+use san::{Language, San};
 
 /// `parse` gives the same for `text` given as `&str`, `String`, `&[u8]`
 /// and `Vec<u8>`; that value.

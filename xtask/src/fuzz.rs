@@ -439,11 +439,11 @@ fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 /// PGC of the fixtures (`tests/data/pgc/*.hex`, hex pairs with `#`
 /// comments).
 fn pgc_seeds(sources: &Sources) -> Vec<Vec<u8>> {
-    use san::pgn_syntax::Reader;
+    use pgn_replay::pgn_syntax::Reader;
     let mut seeds = Vec::new();
     for pgn in pgn_seeds(sources) {
         let encoder = pgc::StreamEncoder::new(pgc::EncodeOptions { lossy: true });
-        let mut replayer = san::Replayer::new(encoder);
+        let mut replayer = pgn_replay::Replayer::new(encoder);
         let mut reader = Reader::new(&pgn[..]);
         while let Ok(Some(_)) = reader.read_game(&mut replayer) {}
         let bytes = replayer.inner().output();

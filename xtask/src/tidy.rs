@@ -75,26 +75,34 @@ fn allowed(krate: &str) -> Option<Allowed> {
     /// The library crates, bottom layer first (ARCHITECTURE.md).
     const LIBRARIES: &[&str] = &[
         "diag",
+        "nag",
         "pgn-lex",
         "chess-core",
         "pgn-syntax",
         "fen-epd",
         "san",
+        "pgn-replay",
         "pgn-export",
         "pgc",
         "pgn-select",
     ];
-    const BELOW_SAN: &[&str] = &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex"];
+    /// Notation only: `san` reads no PGN, so a program takes SAN, FEN and
+    /// EPD without the PGN crates.
+    const BELOW_SAN: &[&str] = &["diag", "nag", "chess-core", "fen-epd"];
+    /// The replay joins the two branches: PGN syntax and the rules.
+    const BELOW_REPLAY: &[&str] =
+        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex"];
     /// `pgn-export`, `pgc` and `pgn-select` are siblings: each builds on
-    /// the game model (`pgn-syntax` and `san`), and none may use another.
+    /// the replayed game model (`pgn-replay`), and none may use another.
     const BELOW_WRITERS: &[&str] =
-        &["diag", "chess-core", "fen-epd", "pgn-syntax", "pgn-lex", "san"];
+        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-replay"];
 
     Some(match krate {
-        "diag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
-        "pgn-syntax" => Allowed::Only(&["diag", "pgn-lex"]),
+        "diag" | "nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
+        "pgn-syntax" => Allowed::Only(&["diag", "nag", "pgn-lex"]),
         "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
+        "pgn-replay" => Allowed::Only(BELOW_REPLAY),
         "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" => Allowed::Anything,
@@ -405,6 +413,28 @@ mod tests {
         assert!(problems[0].starts_with("crate `pgc` has a dependency on `pgn-export`"));
         assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgc`"));
         assert!(problems[2].starts_with("crate `fen-epd` has a dependency on `pgn-syntax`"));
+    }
+
+    #[test]
+    fn san_reads_no_pgn_and_the_replay_joins_the_branches() {
+        let ws = workspace(&[
+            (
+                "san",
+                &[("fen-epd", None), ("nag", None), ("pgn-syntax", None), ("pgn-lex", Some("dev"))],
+            ),
+            ("pgn-replay", &[("san", None), ("pgn-syntax", None), ("pgn-export", None)]),
+            ("pgn-syntax", &[("nag", None), ("san", None)]),
+            ("fen-epd", &[]),
+            ("nag", &[]),
+            ("pgn-lex", &[]),
+            ("pgn-export", &[]),
+        ]);
+        let problems = check_layers(&ws);
+        assert_eq!(problems.len(), 4, "{problems:#?}");
+        assert!(problems[0].starts_with("crate `san` has a dependency on `pgn-syntax`"));
+        assert!(problems[1].starts_with("crate `san` has a dev-dependency on `pgn-lex`"));
+        assert!(problems[2].starts_with("crate `pgn-replay` has a dependency on `pgn-export`"));
+        assert!(problems[3].starts_with("crate `pgn-syntax` has a dependency on `san`"));
     }
 
     #[test]

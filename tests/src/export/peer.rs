@@ -28,8 +28,9 @@
 use std::path::Path;
 
 use pgn_export::{ExportOptions, Notation, StreamExporter, TagSet};
-use san::pgn_syntax::{DiagnosticKind, Node, Reader, read_games};
-use san::{Language, Replayer};
+use pgn_replay::Replayer;
+use pgn_replay::pgn_syntax::{DiagnosticKind, Node, Reader, read_games};
+use san::Language;
 
 use crate::reading::no_panic;
 use crate::{Context, Section};

@@ -4,9 +4,10 @@
 //! what a writer needs: a move with the position before and after it, its
 //! ply and its depth.
 
-use chess_core::{File, Move, Position, Rank};
+use chess_core::{Move, Position};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::{CommentKind, Game, Node, SanText};
+use san::Played;
 
 use crate::lines::{Lines, Next};
 
@@ -31,54 +32,17 @@ pub enum ReplayedMove {
 /// not be set up: then every move is text).
 pub type ReplayedGame = Game<ReplayedMove, Option<Position>>;
 
-/// The origin file and rank a SAN names (§8.2.3.4): the file of a pawn's
-/// capture, and a piece's disambiguation ([`origin_among`](crate::origin_among)).
-pub type Origin = (Option<File>, Option<Rank>);
-
-/// A move that was played, with where it stands in the game.
-#[derive(Clone, Copy, Debug)]
-pub struct Played<'a> {
-    /// The legal move.
-    pub m: Move,
-    /// Its suffix annotation.
-    pub suffix: Option<Suffix>,
-    /// The position it was played in.
-    pub before: &'a Position,
-    /// The position after it.
-    pub after: &'a Position,
-    /// Its ply: half-moves from the start of the game (counting from the
-    /// start position's move number), from 1.
-    pub ply: u32,
-    /// 0 on the main line, 1 in a variation of it, and so on.
-    pub depth: u32,
-    /// The origin file and rank the move's SAN names, when the maker of
-    /// the event knows them: the file of a pawn's capture; for a piece,
-    /// the file, rank or both that tell it from the other pieces of its
-    /// role that can legally go to its square (§8.2.3.4, ruling E7), or
-    /// neither. The replay knows them for a move its fast path resolves
-    /// (SAN with no disambiguation, which a single piece can make), a PGC
-    /// decoder for every move; `None` when not known. A hint that spares
-    /// [`San::from_played`](crate::San::from_played) a search: the SAN is
-    /// the same either way.
-    pub origin: Option<Origin>,
-    /// Whether the move mates, when the replay knows it (it finds out for
-    /// every move that gives check, unless its visitor takes no
-    /// diagnostics, [`ReplayVisitor::REPLAY_DIAGNOSTICS`]); `None` when
-    /// not known. A hint, as `origin` is.
-    ///
-    /// [`ReplayVisitor::REPLAY_DIAGNOSTICS`]: crate::ReplayVisitor::REPLAY_DIAGNOSTICS
-    pub mate: Option<bool>,
-}
-
 /// One element of a replayed movetext, as the [`Walker`] yields it.
 #[derive(Clone, Copy, Debug)]
 pub enum Event<'a> {
     /// A legal move.
     Move(Played<'a>),
-    /// A move kept as text: its text, ply and depth.
+    /// A move kept as text: its text, suffix, ply and depth.
     Unresolved {
-        /// The move as written.
-        san: &'a SanText,
+        /// The move as written, without its suffix.
+        san: &'a [u8],
+        /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if given.
+        suffix: Option<Suffix>,
         /// Its ply, counted as if the moves before it were played.
         ply: u32,
         /// Its depth.
@@ -112,11 +76,11 @@ pub enum Event<'a> {
 /// It is a lending cursor (positions borrow it), not an `Iterator`:
 ///
 /// ```
-/// use san::{Event, Walker};
+/// use pgn_replay::{Event, Walker};
 ///
 /// let pgn = b"1. e4 e5 (1... c5 2. Nf3) 2. Nf3 {main} *";
 /// let (game, source) = pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
-/// let (replayed, problems) = san::replay(&game, &source);
+/// let (replayed, problems) = pgn_replay::replay(&game, &source);
 /// assert!(problems.is_empty());
 /// let mut walker = Walker::new(&replayed);
 /// let mut plies = Vec::new();
@@ -185,7 +149,12 @@ impl<'g> Walker<'g> {
                 if next == Next::Live {
                     self.lines.fail();
                 }
-                Event::Unresolved { san, ply, depth: self.lines.depth() }
+                Event::Unresolved {
+                    san: &san.text,
+                    suffix: san.suffix,
+                    ply,
+                    depth: self.lines.depth(),
+                }
             }
             Node::Nag(nag) => Event::Nag(*nag),
             Node::Comment { text, kind } => Event::Comment { text, kind: *kind },

@@ -8,8 +8,8 @@ use chess_core::Repairs;
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Location, Severity};
 
-use crate::Quirks;
-use crate::problem::{FenProblem, MoveProblem};
+use san::Quirks;
+use san::{FenProblem, MoveProblem};
 
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -195,7 +195,7 @@ mod tests {
     use chess_core::{Color, PositionError};
 
     use super::*;
-    use crate::parse::ParseSanErrorKind;
+    use san::ParseSanErrorKind;
 
     #[test]
     fn every_problem_has_its_own_label() {

@@ -7,9 +7,10 @@ use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};
 
 use crate::lines::{Lines, Next};
-use crate::problem::MoveProblem;
-use crate::walk::{Played, ReplayedGame, ReplayedMove};
-use crate::{San, Uci};
+use crate::walk::{ReplayedGame, ReplayedMove};
+use san::MoveProblem;
+use san::Played;
+use san::{San, Uci};
 
 /// Why a [`GameBuilder`] refused what was pushed; the game is as it was
 /// before the push.
@@ -43,7 +44,7 @@ pub enum BuildError {
 ///
 /// ```
 /// use pgn_syntax::tags::GameResult;
-/// use san::{BuildError, GameBuilder};
+/// use pgn_replay::{BuildError, GameBuilder};
 ///
 /// let mut b = GameBuilder::new();
 /// b.tag("White", "Morphy");
@@ -131,7 +132,8 @@ impl GameBuilder {
     /// moves it never reads.
     ///
     /// ```
-    /// use san::{GameBuilder, Position, San};
+    /// use san::{Position, San};
+    /// use pgn_replay::GameBuilder;
     ///
     /// let mut b = GameBuilder::new();
     /// b.keep_movetext(false);
@@ -139,7 +141,7 @@ impl GameBuilder {
     /// assert!(b.san(b"e4").is_err()); // still checked
     /// assert_ne!(b.position(), &Position::new());
     /// assert!(b.finish().movetext.is_empty());
-    /// # Ok::<_, san::BuildError>(())
+    /// # Ok::<_, pgn_replay::BuildError>(())
     /// ```
     pub fn keep_movetext(&mut self, keep: bool) -> &mut GameBuilder {
         self.keep = keep;
@@ -217,7 +219,8 @@ impl GameBuilder {
     /// (and replay) the game again.
     ///
     /// ```
-    /// use san::{GameBuilder, Position, San};
+    /// use san::{Position, San};
+    /// use pgn_replay::GameBuilder;
     ///
     /// let mut b = GameBuilder::new();
     /// let e4 = San::from_ascii(b"e4")?.resolve(&Position::new())?.m;

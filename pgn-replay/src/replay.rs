@@ -32,9 +32,10 @@ use pgn_syntax::{
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 use crate::lines::{Lines, Next};
-use crate::problem::{FenProblem, MoveProblem};
-use crate::walk::{Origin, Played, ReplayedGame, ReplayedMove};
-use crate::{Check, Quirks, San, SanKind};
+use crate::walk::{ReplayedGame, ReplayedMove};
+use san::{Check, Quirks, San, SanKind};
+use san::{FenProblem, MoveProblem};
+use san::{Origin, Played};
 
 /// The replay of one game, shared by the streaming and the tree replay:
 /// they call it element by element in input order.
@@ -140,12 +141,12 @@ fn start_from(
 /// use pgn_syntax::Tags;
 ///
 /// let tags: Tags = [("FEN", "4k3/8/8/8/8/8/8/4K2R w KQ - 0 1")].into_iter().collect();
-/// let (start, repairs) = san::start_position(&tags)?;
+/// let (start, repairs) = pgn_replay::start_position(&tags)?;
 /// assert_eq!(start.board().occupied().count(), 3);
 /// assert!(!repairs.is_empty()); // no rook on a1 for the Q right
 /// let crazyhouse: Tags = [("Variant", "Crazyhouse")].into_iter().collect();
-/// assert!(san::start_position(&crazyhouse).is_err());
-/// # Ok::<_, san::ReplayProblem>(())
+/// assert!(pgn_replay::start_position(&crazyhouse).is_err());
+/// # Ok::<_, pgn_replay::ReplayProblem>(())
 /// ```
 ///
 /// # Errors
@@ -265,7 +266,7 @@ impl Engine {
         // Export SAN first, in one pass; the full reader and resolver take
         // the rest. Only the check mark of the fast path's SAN is read
         // below (its kind is a placeholder).
-        let resolved = match crate::resolve::resolve_plain(pos, text) {
+        let resolved = match san::resolve_plain(pos, text) {
             Some((m, check)) => Ok((San { kind: SanKind::Null, check }, m, Quirks::empty(), true)),
             None => match San::from_ascii(text) {
                 Err(e) => Err(MoveProblem::Unreadable(e.kind)),
@@ -549,8 +550,9 @@ pub trait ReplayVisitor {
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use san::pgn_syntax::{Place, Reader};
-/// use san::{Played, Position, ReplayDiagnostic, ReplayVisitor, Replayer};
+/// use pgn_replay::pgn_syntax::{Place, Reader};
+/// use san::{Played, Position};
+/// use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
 ///
 /// /// Counts played moves and problems over all games.
 /// #[derive(Default)]
@@ -771,7 +773,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
 /// ```
 /// let pgn = b"1. e4 e5 2. Qh5 (2. Ke3) Nc6 *";
 /// let (game, source) = pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
-/// let (replayed, problems) = san::replay(&game, &source);
+/// let (replayed, problems) = pgn_replay::replay(&game, &source);
 /// assert_eq!(problems.len(), 1);
 /// assert_eq!(problems[0].to_string(), "1:21: game 1: error: illegal move: `Ke3` (ply 3)");
 /// assert_eq!(replayed.movetext.mainline().count(), 4);

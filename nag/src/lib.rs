@@ -2,11 +2,15 @@
 //! annotations of §8.2.3.8 (mapped to NAGs by ruling E8), and the evaluation
 //! glyphs that real files write as plain text (`+-`, `=+`, `∞`, ...).
 //!
+//! A leaf crate of its own because two branches of the toolkit use it: the
+//! PGN reader (`pgn-syntax`) and SAN (`san`, whose moves may carry a
+//! suffix), which reads no PGN.
+//!
 //! A [`Nag`] is any value from `$0` to `$255` (§8.2.4); §10 gives a meaning to
 //! `$0` to `$139` and reserves the rest.
 //!
 //! ```
-//! use pgn_syntax::nag::{Nag, Suffix};
+//! use nag::{Nag, Suffix};
 //!
 //! let nag = Nag::from_ascii(b"$14").ok_or("not a NAG")?;
 //! assert_eq!(nag, Nag::WHITE_SLIGHT_ADVANTAGE);

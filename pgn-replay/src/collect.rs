@@ -23,7 +23,8 @@ use pgn_syntax::{
 
 use crate::diagnostic::ReplayDiagnostic;
 use crate::replay::{ReplayVisitor, Replayer};
-use crate::walk::{Played, ReplayedGame, ReplayedMove};
+use crate::walk::{ReplayedGame, ReplayedMove};
+use san::Played;
 
 /// A diagnostic of a game: found by the reader, or by the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -266,10 +267,10 @@ impl ReplayVisitor for ReplayCollector {
 ///
 /// ```
 /// let pgn = b"[White \"Fischer\"]\n\n1. e4 e5 2. Ke3 *\n\n1. d4 *";
-/// let games = san::replay_games(&pgn[..]).collect::<Result<Vec<_>, _>>()?;
+/// let games = pgn_replay::replay_games(&pgn[..]).collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(games.len(), 2);
 /// assert!(games[0].has_errors()); // 2. Ke3 is illegal
-/// let illegal = games[0].diagnostics.iter().find(|d| d.severity() == san::pgn_syntax::Severity::Error);
+/// let illegal = games[0].diagnostics.iter().find(|d| d.severity() == pgn_replay::pgn_syntax::Severity::Error);
 /// assert_eq!(illegal.map(|d| d.to_string()).as_deref(), Some("3:13: game 1: error: illegal move: `Ke3` (ply 3)"));
 /// assert_eq!(games[1].game.movetext.mainline().count(), 1);
 /// # Ok::<_, std::io::Error>(())

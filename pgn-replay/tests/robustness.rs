@@ -137,7 +137,7 @@ struct Tally {
     problems: usize,
 }
 
-impl san::ReplayVisitor for Tally {
+impl pgn_replay::ReplayVisitor for Tally {
     type Tags = ();
     type Movetext = ();
     type Output = ();
@@ -171,13 +171,13 @@ impl san::ReplayVisitor for Tally {
         self.unresolved += 1;
         ControlFlow::Continue(())
     }
-    fn replay_diagnostic(&mut self, _: &san::ReplayDiagnostic) {
+    fn replay_diagnostic(&mut self, _: &pgn_replay::ReplayDiagnostic) {
         self.problems += 1;
     }
 }
 
 fn replay_all(input: &[u8]) -> Tally {
-    let mut replayer = san::Replayer::new(Tally::default());
+    let mut replayer = pgn_replay::Replayer::new(Tally::default());
     // Reading from memory cannot fail.
     let _ = pgn_syntax::Reader::new(input).visit_all(&mut replayer);
     replayer.into_inner()
