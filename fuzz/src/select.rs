@@ -35,7 +35,7 @@ fn verdicts(selection: &Selection, pgn: &[u8]) -> Vec<Verdict> {
     let mut out = Vec::new();
     // Reading a slice cannot fail; the loop ends with the input.
     while let Ok(Some(game)) = reader.read_game(&mut replayer) {
-        out.push(game.verdict);
+        out.push(game.output.verdict());
     }
     out
 }

@@ -6,9 +6,8 @@ use std::ops::ControlFlow;
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
-use pgn_replay::{ReplayDiagnostic, ReplayProblem, ReplayVisitor, Replayer};
-use pgn_syntax::{Branch, Diagnostic, Place, Reader, Severity};
-use san::Played;
+use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor, Replayer};
+use pgn_syntax::{Reader, Severity};
 
 use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};
@@ -42,48 +41,32 @@ struct Checker<'a, W: Write> {
     mainline: bool,
 }
 
+impl<W: Write> Checker<'_, W> {
+    /// Counts and writes the problems of a game, or those past the last.
+    fn report(&mut self, problems: &[GameDiagnostic]) {
+        for d in problems {
+            self.counts.diagnostics.count(d.severity());
+            let line = format_args!("{}:{d}", self.name);
+            let _ = self.diagnostics.report(d.severity(), d.label(), line);
+        }
+    }
+}
+
 impl<W: Write> ReplayVisitor for Checker<'_, W> {
-    type Tags = ();
-    type Movetext = ();
     type Output = ();
 
-    fn begin_tags(&mut self) -> ControlFlow<()> {
+    fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
-        ControlFlow::Continue(())
+    fn enter_variation(&mut self) -> bool {
+        !self.mainline
     }
 
-    fn played(
-        &mut self,
-        _: &mut (),
-        _: &Played<'_>,
-        _: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.counts.moves += 1;
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
-        ControlFlow::Continue(if self.mainline { Branch::Skip } else { Branch::Enter })
-    }
-
-    fn diagnostic(&mut self, d: &Diagnostic) {
-        self.counts.diagnostics.count(d.severity());
-        let line = format_args!("{}:{d}", self.name);
-        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        self.counts.diagnostics.count(d.severity());
-        let line = format_args!("{}:{d}", self.name);
-        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
-    }
-
-    fn end_game(&mut self, _: ()) {
+    fn end_game(&mut self, game: &GameInfo) {
         self.counts.games += 1;
+        self.counts.moves += u64::from(game.played);
+        self.report(&game.problems);
     }
 }
 
@@ -106,7 +89,10 @@ pub(crate) fn run_check(files: &[String], mainline: bool, noise: NoiseArgs) -> i
         };
         let mut replayer = Replayer::new(checker);
         let read = Reader::new(input).visit_all(&mut replayer);
-        let counts = replayer.into_inner().counts;
+        let trailing = replayer.take_problems();
+        let mut checker = replayer.into_inner();
+        checker.report(&trailing);
+        let counts = checker.counts;
         if let Err(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "check", name, &err)?;
         }
@@ -141,9 +127,9 @@ struct FenWriter<'a, W: Write, E: Write> {
     /// Games begun so far in this file, and in the files before it.
     games: u64,
     earlier_games: u64,
-    /// Why the current game's main line could not be replayed, first
-    /// problem only.
-    not_replayed: Option<String>,
+    /// The position after the last main-line move so far (`None` when the
+    /// game could not be set up).
+    last: Option<Position>,
     /// A diagnostic of error severity was written.
     input_errors: bool,
     /// The first error writing the output.
@@ -163,85 +149,76 @@ impl<W: Write, E: Write> FenWriter<'_, W, E> {
     }
 }
 
+impl<W: Write, E: Write> FenWriter<'_, W, E> {
+    /// Writes the problems of a game, or those past the last.
+    fn report(&mut self, problems: &[GameDiagnostic]) {
+        for d in problems {
+            self.input_errors |= d.severity() == Severity::Error;
+            let line = format_args!("{}:{d}", self.name);
+            let _ = self.diagnostics.report(d.severity(), d.label(), line);
+        }
+    }
+}
+
+/// Why a game's main line could not be replayed to its end: its first
+/// error (variations are skipped, so an error stops the main line), or a
+/// variant that is not chess.
+fn not_replayed(problems: &[GameDiagnostic]) -> Option<String> {
+    problems.iter().find_map(|d| match d {
+        GameDiagnostic::Replay(d)
+            if d.severity() == Severity::Error
+                || matches!(d.problem, ReplayProblem::UnsupportedVariant(_)) =>
+        {
+            Some(d.message().to_string())
+        }
+        _ => None,
+    })
+}
+
 impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
-    type Tags = ();
-    /// The position after the last main-line move so far (`None` when the
-    /// game could not be set up).
-    type Movetext = Option<Position>;
     type Output = ();
 
-    fn begin_tags(&mut self) -> ControlFlow<()> {
+    fn tags(&mut self, _: &GameInfo) -> ControlFlow<()> {
         self.games += 1;
-        self.not_replayed = None;
         if self.every_ply && self.games + self.earlier_games > 1 {
             self.line(format_args!(""));
         }
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(
-        &mut self,
-        _: (),
-        start: Option<&Position>,
-    ) -> ControlFlow<(), Option<Position>> {
-        if self.every_ply
-            && let Some(pos) = start
-        {
-            self.write(pos);
-        }
-        ControlFlow::Continue(start.cloned())
-    }
-
-    fn played(
-        &mut self,
-        last: &mut Option<Position>,
-        played: &Played<'_>,
-        _: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        if self.every_ply {
-            self.write(played.after);
-        } else if let Some(last) = last {
-            last.clone_from(played.after);
+    fn begin_movetext(&mut self, _: &GameInfo, start: Option<&Position>) -> ControlFlow<()> {
+        match start {
+            Some(pos) if self.every_ply => self.write(pos),
+            Some(pos) => self.last = Some(pos.clone()),
+            None => self.last = None,
         }
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(
-        &mut self,
-        _: &mut Option<Position>,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<(), Branch> {
-        ControlFlow::Continue(Branch::Skip)
-    }
-
-    fn diagnostic(&mut self, d: &Diagnostic) {
-        self.input_errors |= d.severity() == Severity::Error;
-        let line = format_args!("{}:{d}", self.name);
-        let _ = self.diagnostics.report(d.severity(), d.kind.label(), line);
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        // Variations are skipped: an error here stops the main line, as
-        // does a game that cannot be set up (an unknown variant too).
-        let stops = d.severity() == Severity::Error
-            || matches!(d.problem, ReplayProblem::UnsupportedVariant(_));
-        if stops && self.not_replayed.is_none() {
-            self.not_replayed = Some(d.message().to_string());
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if let Event::Move(played) = event {
+            if self.every_ply {
+                self.write(played.after);
+            } else if let Some(last) = &mut self.last {
+                last.clone_from(played.after);
+            }
         }
-        self.input_errors |= d.severity() == Severity::Error;
-        let line = format_args!("{}:{d}", self.name);
-        let _ = self.diagnostics.report(d.severity(), d.problem.label(), line);
+        ControlFlow::Continue(())
     }
 
-    fn end_game(&mut self, last: Option<Position>) {
-        match self.not_replayed.take() {
+    fn enter_variation(&mut self) -> bool {
+        false
+    }
+
+    fn end_game(&mut self, game: &GameInfo) {
+        self.report(&game.problems);
+        match not_replayed(&game.problems) {
             Some(why) => {
-                let (name, game) = (self.name, self.games);
-                self.line(format_args!("# {name}: game {game}: not replayed: {why}"));
+                let (name, number) = (self.name, self.games);
+                self.line(format_args!("# {name}: game {number}: not replayed: {why}"));
             }
             None if !self.every_ply => {
-                if let Some(pos) = last {
+                if let Some(pos) = self.last.take() {
                     self.write(&pos);
                 }
             }
@@ -266,7 +243,7 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool, noise: NoiseArgs) -> io
             every_ply,
             games: 0,
             earlier_games,
-            not_replayed: None,
+            last: None,
             input_errors: false,
             error: None,
         };
@@ -275,12 +252,14 @@ pub(crate) fn run_fen(files: &[String], every_ply: bool, noise: NoiseArgs) -> io
         // Game by game, so that a closed output stops the run at once.
         let read = loop {
             match reader.read_game(&mut replayer) {
-                Ok(Some(())) if replayer.inner().error.is_none() => {}
+                Ok(Some(_)) if replayer.inner().error.is_none() => {}
                 Ok(_) => break Ok(()),
                 Err(err) => break Err(err),
             }
         };
-        let writer = replayer.into_inner();
+        let trailing = replayer.take_problems();
+        let mut writer = replayer.into_inner();
+        writer.report(&trailing);
         earlier_games += writer.games;
         status.input_errors |= writer.input_errors;
         if let Some(err) = writer.error {

@@ -8,7 +8,7 @@ use std::io::{self, Read, Write};
 use std::ops::Range;
 
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
-use pgn_replay::{GameDiagnostic, Replayer};
+use pgn_replay::{GameDiagnostic, Replayed, Replayer};
 use pgn_syntax::{Location, Reader, Severity};
 
 use crate::export::ExportArgs;
@@ -63,7 +63,7 @@ pub(crate) fn export_inputs<E: Write>(
     args: ExportArgs,
     diagnostics: &mut Diagnostics<E>,
     status: &mut Status,
-    mut on_game: impl FnMut(&ExportedGame, &[u8]) -> io::Result<()>,
+    mut on_game: impl FnMut(&Replayed<ExportedGame>, &[u8]) -> io::Result<()>,
 ) -> io::Result<ExportCounts> {
     each_input(files, diagnostics, status, |name, diagnostics, status| {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else {
@@ -109,7 +109,7 @@ pub(crate) fn export_stream<E: Write>(
     name: &str,
     args: ExportArgs,
     diagnostics: &mut Diagnostics<E>,
-    on_game: &mut impl FnMut(&ExportedGame, &[u8]) -> io::Result<()>,
+    on_game: &mut impl FnMut(&Replayed<ExportedGame>, &[u8]) -> io::Result<()>,
     shift: Shift,
 ) -> io::Result<(ExportCounts, Option<io::Error>)> {
     // A replayer an input: games are numbered from 1 in each, as the
@@ -121,19 +121,20 @@ pub(crate) fn export_stream<E: Write>(
     loop {
         match reader.read_game(&mut replayer) {
             Ok(Some(mut game)) => {
-                game.number += shift.games;
-                game.diagnostics.iter_mut().for_each(|d| shift.diagnostic(d));
-                game.fen_at = game.fen_at.map(|at| at.after(shift.start));
+                let info = &mut game.info;
+                info.number += shift.games;
+                info.problems.iter_mut().for_each(|d| shift.diagnostic(d));
+                info.fen_at = info.fen_at.map(|at| at.after(shift.start));
                 on_game(&game, replayer.inner().output())?;
                 replayer.inner_mut().clear_output();
                 let outcome = Outcome {
-                    number: game.number,
-                    left_out: game.left_out,
-                    fen_at: game.fen_at,
-                    diagnostics: &game.diagnostics,
+                    number: game.info.number,
+                    left_out: game.output.left_out,
+                    fen_at: game.info.fen_at,
+                    diagnostics: &game.info.problems,
                 };
                 outcome.report(name, &mut counts, diagnostics)?;
-                replayer.inner_mut().recycle(game);
+                replayer.recycle(game.info);
             }
             Ok(None) => break,
             Err(err) => {
@@ -142,7 +143,7 @@ pub(crate) fn export_stream<E: Write>(
             }
         }
     }
-    for mut d in replayer.inner_mut().take_diagnostics() {
+    for mut d in replayer.take_problems() {
         shift.diagnostic(&mut d);
         report(&d, name, &mut counts, diagnostics)?;
     }
@@ -203,23 +204,21 @@ fn export_piece(file: &File, at: (&[u64], usize, Plan), args: ExportArgs) -> Pie
         &mut replayer,
         ExportedPiece::default(),
         |kept, mut game, r| {
-            let diagnostics = std::mem::take(&mut game.diagnostics);
-            let (number, left_out, fen_at) = (game.number, game.left_out, game.fen_at);
+            let info = &mut game.info;
             kept.games.push(KeptGame {
-                number,
-                left_out,
-                fen_at,
-                diagnostics,
-                text: game.text.clone(),
+                number: info.number,
+                left_out: game.output.left_out,
+                fen_at: info.fen_at,
+                diagnostics: std::mem::take(&mut info.problems),
+                text: game.output.text.clone(),
             });
-            r.inner_mut().recycle(game);
+            r.recycle(game.info);
         },
     );
-    let exporter = replayer.inner_mut();
     // The games' text stays in the exporter's output until the piece ends.
-    read.kept.text = exporter.take_output();
+    read.kept.text = replayer.inner_mut().take_output();
     if read.end == PieceEnd::End && read.error.is_none() {
-        read.kept.trailing = exporter.take_diagnostics();
+        read.kept.trailing = replayer.take_problems();
     }
     read
 }
@@ -258,7 +257,7 @@ impl<E: Write, W: Write> TakePieces<ExportedPiece> for TakeExported<'_, E, W> {
 
     fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
         let out = &mut *self.out;
-        let mut on_game = |_: &ExportedGame, text: &[u8]| out.write_all(text);
+        let mut on_game = |_: &Replayed<ExportedGame>, text: &[u8]| out.write_all(text);
         let (counts, failure) =
             export_stream(input, self.name, self.args, self.diagnostics, &mut on_game, shift)?;
         self.counts.add(&counts);
@@ -273,7 +272,7 @@ struct Outcome<'a> {
     number: u64,
     /// Why the exporter left it out ([`ExportedGame::left_out`]).
     left_out: Option<Unfit>,
-    /// Where its FEN tag is ([`ExportedGame::fen_at`]).
+    /// Where its FEN tag is ([`GameInfo::fen_at`](pgn_replay::GameInfo::fen_at)).
     fen_at: Option<Location>,
     /// Its diagnostics, the first replay error among them naming the move
     /// (or the setup) that could not be played.

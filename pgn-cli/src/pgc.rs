@@ -223,9 +223,9 @@ fn encode_piece(
             let encoder = replayer.inner_mut();
             kept.records.extend_from_slice(encoder.output());
             encoder.clear_output();
-            kept.dropped.add(game.dropped);
-            kept.errors.extend(game.error.take());
-            encoder.recycle(game);
+            kept.dropped.add(game.output.dropped);
+            kept.errors.extend(game.output.error.take());
+            replayer.recycle(game.info);
         },
     )
 }
@@ -256,11 +256,11 @@ impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
                     let encoder = replayer.inner_mut();
                     self.records(encoder.output(), 1)?;
                     encoder.clear_output();
-                    self.dropped.add(game.dropped);
-                    if let Some(error) = game.error.take() {
+                    self.dropped.add(game.output.dropped);
+                    if let Some(error) = game.output.error.take() {
                         self.error(&error, games)?;
                     }
-                    replayer.inner_mut().recycle(game);
+                    replayer.recycle(game.info);
                 }
                 Ok(None) => return Ok(None),
                 Err(err) => return Ok(Some(err)),

@@ -10,9 +10,9 @@ use std::ops::Range;
 
 use clap::Args;
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
-use pgn_replay::{GameDiagnostic, ReplayVisitor, Replayer};
+use pgn_replay::{GameDiagnostic, GameInfo, ReplayVisitor, Replayed, Replayer};
 use pgn_select::{
-    Criterion, Decide, DuplicateIndex, DuplicateMode, FileStore, Seen, Selected, Selection,
+    Criterion, Decide, DuplicateIndex, DuplicateMode, Facts, FileStore, Seen, Selected, Selection,
     Selector, Verdict, fingerprint,
 };
 use pgn_syntax::{Reader, Severity};
@@ -210,9 +210,6 @@ struct Pass<'a> {
     selection: &'a Selection,
     keep_main_line: bool,
     keep_final: bool,
-    /// The tags of each game ([`Selected::tags`]): for a table, and the
-    /// tags dedupe compares.
-    keep_tags: bool,
     /// Games that cannot be replayed are written as read (`--keep-broken`
     /// with a selection on tags alone, whose verdict they do not change).
     writes_broken: bool,
@@ -234,7 +231,6 @@ impl<'a> Pass<'a> {
             selection,
             keep_main_line: false,
             keep_final: false,
-            keep_tags: false,
             writes_broken: false,
             plan,
         }
@@ -243,17 +239,23 @@ impl<'a> Pass<'a> {
     /// A selector in front of `inner`, keeping what the pass needs.
     fn selector<V: ReplayVisitor>(&self, inner: V) -> Selector<V> {
         Selector::new(self.selection.clone(), inner)
-            .keep_tags(self.keep_tags)
             .keep_main_line(self.keep_main_line)
             .keep_final_position(self.keep_final)
     }
 }
 
-/// A game as the writing side takes it: what the selector made of it,
-/// and what the reading side kept of it.
+/// A game as the writing side takes it: what the replay and the selector
+/// made of it, and what the reading side kept of it.
 struct Done {
-    game: Selected<()>,
+    game: Game,
     kept: Kept,
+}
+
+/// What the replay and the selector made of a game.
+struct Game {
+    info: Box<GameInfo>,
+    verdict: Verdict,
+    facts: Facts,
 }
 
 /// What the reading side kept of a game beside the selector's verdict,
@@ -274,7 +276,7 @@ trait Keep<V: ReplayVisitor>: Sync {
     /// `bytes`), and gives the selector back what it can use again.
     fn keep(
         &self,
-        game: &mut Selected<V::Output>,
+        game: &mut Replayed<Selected<V::Output>>,
         selector: &mut Selector<V>,
         bytes: &mut Vec<u8>,
     ) -> Kept;
@@ -284,7 +286,12 @@ trait Keep<V: ReplayVisitor>: Sync {
 struct KeepNothing;
 
 impl Keep<Decide> for KeepNothing {
-    fn keep(&self, _: &mut Selected<()>, _: &mut Selector<Decide>, _: &mut Vec<u8>) -> Kept {
+    fn keep(
+        &self,
+        _: &mut Replayed<Selected<()>>,
+        _: &mut Selector<Decide>,
+        _: &mut Vec<u8>,
+    ) -> Kept {
         Kept::default()
     }
 }
@@ -301,30 +308,27 @@ struct KeepExported {
 impl Keep<StreamExporter> for KeepExported {
     fn keep(
         &self,
-        game: &mut Selected<ExportedGame>,
+        game: &mut Replayed<Selected<ExportedGame>>,
         selector: &mut Selector<StreamExporter>,
         bytes: &mut Vec<u8>,
     ) -> Kept {
-        let wanted =
-            game.verdict == Verdict::Selected || game.verdict == Verdict::Unplayable && self.broken;
+        let verdict = game.output.verdict();
+        let wanted = verdict == Verdict::Selected || verdict == Verdict::Unplayable && self.broken;
         let mut kept = Kept::default();
-        if let (true, Some(exported)) = (wanted, &game.output) {
+        if let (true, Some(exported)) = (wanted, game.output.output()) {
             kept.left_out = exported.left_out;
             let from = bytes.len();
             bytes.extend_from_slice(&selector.inner().output()[exported.text.clone()]);
             kept.text = Some(from..bytes.len());
         }
         if let (Some(mode), Verdict::Selected, Some((start, moves))) =
-            (&self.prints, game.verdict, selector.main_line())
+            (&self.prints, verdict, selector.main_line())
         {
             let from = bytes.len();
-            fingerprint(mode, start, moves, &game.tags, bytes);
+            fingerprint(mode, start, moves, &game.info.tags, bytes);
             kept.print = Some(from..bytes.len());
         }
         selector.inner_mut().clear_output();
-        if let Some(exported) = game.output.take() {
-            selector.inner_mut().recycle(*exported);
-        }
         kept
     }
 }
@@ -332,23 +336,27 @@ impl Keep<StreamExporter> for KeepExported {
 /// Turns a game read into what the writing side takes, keeping its text
 /// and fingerprint in `bytes`.
 fn done<V: ReplayVisitor>(
-    mut game: Selected<V::Output>,
+    mut game: Replayed<Selected<V::Output>>,
     selector: &mut Selector<V>,
     keep: &impl Keep<V>,
     bytes: &mut Vec<u8>,
 ) -> Done {
     let kept = keep.keep(&mut game, selector, bytes);
-    let Selected { number, verdict, tags, facts, diagnostics, .. } = game;
-    Done { game: Selected { number, verdict, output: None, tags, facts, diagnostics }, kept }
+    let Replayed { info, output } = game;
+    let verdict = output.verdict();
+    let facts = match output {
+        Selected::Rejected { facts } | Selected::Decided { facts, .. } => facts,
+    };
+    Done { game: Game { info, verdict, facts }, kept }
 }
 
 impl Done {
     /// Moves the game to its place in the file: its number and its
     /// diagnostics.
     fn shift(&mut self, shift: Shift) {
-        let game = &mut self.game;
-        game.number += shift.games;
-        for d in &mut game.diagnostics {
+        let info = &mut self.game.info;
+        info.number += shift.games;
+        for d in &mut info.problems {
             shift.diagnostic(d);
         }
     }
@@ -384,16 +392,16 @@ fn read_piece<V: ReplayVisitor>(
         |read, game, replayer| {
             let selector = replayer.inner_mut();
             let game = done(game, selector, keep, &mut read.bytes);
-            if game.game.verdict == Verdict::Rejected && game.game.diagnostics.is_empty() {
+            if game.game.verdict == Verdict::Rejected && game.game.info.problems.is_empty() {
                 read.quiet += 1;
-                selector.recycle(game.game);
+                replayer.recycle(game.game.info);
             } else {
                 read.done.push(game);
             }
         },
     );
     if read.end == PieceEnd::End && read.error.is_none() {
-        read.kept.trailing = replayer.inner_mut().take_diagnostics();
+        read.kept.trailing = replayer.take_problems();
     }
     read
 }
@@ -417,7 +425,7 @@ where
     fn take(&mut self, game: &Done, bytes: &[u8]) -> io::Result<()> {
         let (name, counts) = (self.name, &mut *self.counts);
         counts.games += 1;
-        for d in &game.game.diagnostics {
+        for d in &game.game.info.problems {
             report(d, name, counts, self.diagnostics)?;
         }
         match game.game.verdict {
@@ -475,13 +483,13 @@ where
                     let mut game = done(game, replayer.inner_mut(), keep, &mut bytes);
                     game.shift(shift);
                     self.take(&game, &bytes)?;
-                    replayer.inner_mut().recycle(game.game);
+                    replayer.recycle(game.game.info);
                 }
                 Ok(None) => break,
                 Err(err) => return Ok(Some(err)),
             }
         }
-        let mut trailing = replayer.inner_mut().take_diagnostics();
+        let mut trailing = replayer.take_problems();
         trailing.iter_mut().for_each(|d| shift.diagnostic(d));
         self.trailing(&trailing)?;
         Ok(None)
@@ -584,15 +592,15 @@ fn report<E: Write>(
 
 /// Counts a game that could not be replayed under the kind of its first
 /// error, and says so.
-fn unplayable<O, E: Write>(
-    game: &Selected<O>,
+fn unplayable<E: Write>(
+    game: &Game,
     name: &str,
     written: bool,
     counts: &mut Counts,
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
     counts.unplayable += 1;
-    let cause = game.diagnostics.iter().find_map(|d| match d {
+    let cause = game.info.problems.iter().find_map(|d| match d {
         GameDiagnostic::Replay(r) if r.severity() == Severity::Error => Some(r),
         _ => None,
     });
@@ -611,7 +619,7 @@ fn unplayable<O, E: Write>(
     };
     let line = format_args!(
         "{name}:{place}game {}: error: {what}: it could not be replayed ({why})",
-        game.number
+        game.info.number
     );
     diagnostics.report(Severity::Error, label, line)
 }
@@ -632,7 +640,7 @@ fn write_exported<E: Write>(
         let line = format_args!(
             "{name}: game {}: error: game not written (it starts from a set-up position, which \
              reduced export format cannot hold); --no-comments --no-nags --no-variations keep its tags",
-            game.game.number
+            game.game.info.number
         );
         return diagnostics.report(Severity::Error, "game not exported", line);
     }
@@ -692,11 +700,7 @@ pub(crate) fn run(
             out.write_all(b"\n")?;
             let mut row = Vec::new();
             run_inputs(
-                Pass {
-                    keep_final: wants_final,
-                    keep_tags: true,
-                    ..Pass::new(COMMAND, files, &selection, plan)
-                },
+                Pass { keep_final: wants_final, ..Pass::new(COMMAND, files, &selection, plan) },
                 || Decide,
                 KeepNothing,
                 &mut diagnostics,
@@ -753,18 +757,18 @@ fn refuse<E: Write>(
 }
 
 /// The value of a column for a game.
-fn column<O>(game: &Selected<O>, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
+fn column(game: &Game, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
     match name {
         "PlyCount" | "plies" => out.extend_from_slice(game.facts.plies.to_string().as_bytes()),
         "moves" => out.extend_from_slice(game.facts.plies.div_ceil(2).to_string().as_bytes()),
-        "game" => out.extend_from_slice(game.number.to_string().as_bytes()),
+        "game" => out.extend_from_slice(game.info.number.to_string().as_bytes()),
         "file" => out.extend_from_slice(name_of_file.as_bytes()),
         "final-fen" => {
             if let Some(pos) = &game.facts.final_position {
                 out.extend_from_slice(Fen::from_position(pos).to_string().as_bytes());
             }
         }
-        tag => out.extend_from_slice(game.tags.get(tag).unwrap_or_default()),
+        tag => out.extend_from_slice(game.info.tags.get(tag).unwrap_or_default()),
     }
 }
 
@@ -869,13 +873,12 @@ pub(crate) fn dedupe(
     };
     let store_path = std::env::temp_dir().join(format!("pgn-dedupe-{}.tmp", std::process::id()));
     let (store_temp, store_file) = TempPath::create(store_path)?;
-    let keep_tags = matches!(mode, DuplicateMode::MovesAndTags(_));
     let mut index = DuplicateIndex::new(FileStore::new(store_file));
     let no_criteria = Selection::new();
     let mut counts = Counts::default();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
-        Pass { keep_main_line: true, keep_tags, ..Pass::new(COMMAND, files, &no_criteria, plan) },
+        Pass { keep_main_line: true, ..Pass::new(COMMAND, files, &no_criteria, plan) },
         exporter,
         KeepExported { broken: false, prints: Some(mode) },
         &mut diagnostics,
@@ -883,7 +886,7 @@ pub(crate) fn dedupe(
         &mut counts,
         |game, bytes, name, file_index, counts, diagnostics| {
             let Some(print) = &game.kept.print else { return Ok(()) };
-            let id = (file_index as u64) << 40 | game.game.number;
+            let id = (file_index as u64) << 40 | game.game.info.number;
             match index.insert(&bytes[print.clone()], id)? {
                 Seen::First(_) => write_exported(game, bytes, &mut out, name, counts, diagnostics),
                 Seen::Duplicate { .. } => {

@@ -34,6 +34,7 @@ use std::path::PathBuf;
 
 use pgn_export::ExportedGame;
 use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
+use pgn_replay::Replayed;
 
 use crate::export::ExportArgs;
 use crate::export_pass::export_inputs;
@@ -74,14 +75,15 @@ struct Record {
 impl Record {
     /// The record of `game`, whose text `output[game.text]` is written to
     /// the temporary file at `offset`.
-    fn new(game: &ExportedGame, output: &[u8], offset: u64) -> Record {
+    fn new(game: &Replayed<ExportedGame>, output: &[u8], offset: u64) -> Record {
+        let (info, game) = (&game.info, &game.output);
         let at = |i: usize| offset + (i - game.text.start) as u64;
         let movetext = &output[game.movetext.clone()];
         let mut prefix = [0; PREFIX];
         let held = movetext.len().min(PREFIX);
         prefix[..held].copy_from_slice(&movetext[..held]);
         Record {
-            key: TagKey::new(&game.tags, game.result),
+            key: TagKey::new(&info.tags, game.result),
             start: offset,
             end: at(game.text.end),
             movetext: at(game.movetext.start)..at(game.movetext.end),
@@ -166,9 +168,9 @@ pub(crate) fn run(
     let mut spill = BufWriter::with_capacity(1 << 16, &temp.file);
     let mut offset = 0;
     let total = export_inputs("sort", files, args, &mut diagnostics, &mut status, |game, text| {
-        if game.written() {
+        if game.output.written() {
             records.push(Record::new(game, text, offset));
-            let text = &text[game.text.clone()];
+            let text = &text[game.output.text.clone()];
             spill.write_all(text)?;
             offset += text.len() as u64;
         }

@@ -77,9 +77,9 @@ pub(crate) fn run(
     out.inputs = files.to_vec();
     let total =
         export_inputs("split", files, args, &mut diagnostics, &mut status, |game, text| {
-            if game.written() {
-                for name in by.file_names(&game.tags) {
-                    out.write(&name, &text[game.text.clone()])?;
+            if game.output.written() {
+                for name in by.file_names(&game.info.tags) {
+                    out.write(&name, &text[game.output.text.clone()])?;
                 }
             }
             Ok(())

@@ -11,40 +11,25 @@
 
 use std::ops::{ControlFlow, Range};
 
-use pgn_replay::pgn_syntax::nag::{Nag, Suffix};
 use pgn_replay::pgn_syntax::tags::GameResult;
-use pgn_replay::pgn_syntax::{Branch, CommentKind, Diagnostic, Location, Place, Tags};
-use pgn_replay::{Event, GameDiagnostic, ReplayDiagnostic, ReplayVisitor};
-use san::{Played, Position};
+use pgn_replay::{Event, GameInfo, Position, ReplayVisitor};
 
 use crate::writer::{ExportOptions, Unfit, Writer, holds_start};
 
-/// What became of one game.
+/// What became of one game (the rest of it, number, tags, problems, is
+/// the replay's [`GameInfo`]).
 #[derive(Clone, Debug)]
 pub struct ExportedGame {
-    /// The game's number in its input, from 1.
-    pub number: u64,
-    /// Some move could not be played, or the game could not be set up
-    /// ([`is_broken`](crate::is_broken)).
-    pub broken: bool,
     /// Why the game was not written to [`StreamExporter::output`], `None`
     /// when it was ([`ExportedGame::written`]): what
     /// [`unfit`](crate::unfit) says of it, but that a broken game is
-    /// written with [`StreamExporter::keep_broken`].
+    /// written with [`StreamExporter::keep_broken`]. A game left out for
+    /// its set-up position ([`Unfit::SetUpPosition`]) is reported where
+    /// its FEN tag is ([`GameInfo::fen_at`]).
     pub left_out: Option<Unfit>,
-    /// Where its FEN tag is in the input (the last one, which counts:
-    /// ruling E2), if it has one: where a game left out for its set-up
-    /// position ([`Unfit::SetUpPosition`]) is reported.
-    pub fen_at: Option<Location>,
-    /// The diagnostics of its reading and replay, in the order they were
-    /// found.
-    pub diagnostics: Vec<GameDiagnostic>,
-    /// Its tags as read, in input order (export writes them in its own
-    /// order, [`Tags::export_order`]).
-    pub tags: Tags,
-    /// Its result as export writes it (ruling E3): with [`tags`](Self::tags),
-    /// what the §12 collation ([`TagKey::new`](crate::collate::TagKey::new))
-    /// and the §11 file names ([`SplitBy`](crate::filename::SplitBy)) need.
+    /// Its result as export writes it (ruling E3): with its tags, what the
+    /// §12 collation ([`TagKey::new`](crate::collate::TagKey::new)) and
+    /// the §11 file names ([`SplitBy`](crate::filename::SplitBy)) need.
     pub result: GameResult,
     /// Where its text is in [`StreamExporter::output`] (empty when it was
     /// not written): at the end, its tag section, an empty line, its
@@ -65,9 +50,9 @@ impl ExportedGame {
     }
 }
 
-/// Exports games as a [`Replayer`](pgn_replay::Replayer) replays them: each game
-/// written is appended to [`StreamExporter::output`], which the caller
-/// empties when it likes. A game that does not fit the options
+/// Exports games as a [`Replayer`](pgn_replay::Replayer) replays them:
+/// each game written is appended to [`StreamExporter::output`], which the
+/// caller empties when it likes. A game that does not fit the options
 /// ([`unfit`](crate::unfit)) is left out, but a broken one is written
 /// with [`StreamExporter::keep_broken`].
 ///
@@ -79,16 +64,16 @@ impl ExportedGame {
 /// let pgn = b"1. e4 e5 2. Ke3 *\n\n[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. d4 d5 *";
 /// let mut replayer = Replayer::new(StreamExporter::new(ExportOptions::reduced()));
 /// let games: Vec<_> = Reader::new(&pgn[..]).outputs(&mut replayer).collect::<Result<_, _>>()?;
-/// assert!(games[0].broken && games[0].left_out == Some(Unfit::Broken));
+/// assert!(games[0].info.is_broken() && games[0].output.left_out == Some(Unfit::Broken));
 /// // Reduced export format has no FEN tag (ruling E13).
-/// assert_eq!(games[1].left_out, Some(Unfit::SetUpPosition));
-/// assert_eq!(games[1].fen_at.map(|at| (at.line, at.column)), Some((3, 1)));
-/// assert!(games[2].written());
+/// assert_eq!(games[1].output.left_out, Some(Unfit::SetUpPosition));
+/// assert_eq!(games[1].info.fen_at.map(|at| (at.line, at.column)), Some((3, 1)));
+/// assert!(games[2].output.written());
 /// let output = replayer.inner().output();
 /// assert!(output.ends_with(b"[Result \"*\"]\n\n1. d4 d5 *\n\n"));
-/// assert_eq!(games[2].text, 0..output.len());
-/// assert_eq!(&output[games[2].movetext.clone()], b"1. d4 d5 *\n");
-/// assert!(games[0].text.is_empty() && games[0].movetext.is_empty());
+/// assert_eq!(games[2].output.text, 0..output.len());
+/// assert_eq!(&output[games[2].output.movetext.clone()], b"1. d4 d5 *\n");
+/// assert!(games[0].output.text.is_empty() && games[0].output.movetext.is_empty());
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Debug, Default)]
@@ -96,18 +81,9 @@ pub struct StreamExporter {
     writer: Writer,
     keep_broken: bool,
     output: Vec<u8>,
-    games: u64,
-    broken: bool,
     /// The options hold the current game's start (see
     /// [`holds_start`]).
     holds_start: bool,
-    /// Where the current game's FEN tag is.
-    fen_at: Option<Location>,
-    termination: Option<GameResult>,
-    diagnostics: Vec<GameDiagnostic>,
-    /// The tags of a game handed back with [`StreamExporter::recycle`],
-    /// emptied, for the next game.
-    spare_tags: Option<Tags>,
 }
 
 impl StreamExporter {
@@ -143,192 +119,52 @@ impl StreamExporter {
     pub fn take_output(&mut self) -> Vec<u8> {
         std::mem::take(&mut self.output)
     }
-
-    /// Takes back a game's buffers (its tags and its list of diagnostics),
-    /// emptied, for the games to come: a caller that hands back every game
-    /// it is done with exports a file with no allocation per game once
-    /// the first games have been written.
-    pub fn recycle(&mut self, game: ExportedGame) {
-        let ExportedGame { mut tags, mut diagnostics, .. } = game;
-        tags.clear();
-        self.spare_tags = Some(tags);
-        if self.diagnostics.capacity() == 0 {
-            diagnostics.clear();
-            self.diagnostics = diagnostics;
-        }
-    }
-
-    /// The diagnostics that are in no game yet: after the last game, those
-    /// the reader reported past its end.
-    pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
-        std::mem::take(&mut self.diagnostics)
-    }
 }
 
 impl ReplayVisitor for StreamExporter {
-    type Tags = Tags;
-    type Movetext = Tags;
     type Output = ExportedGame;
-
-    fn begin_tags(&mut self) -> ControlFlow<ExportedGame, Tags> {
-        self.games += 1;
-        self.fen_at = None;
-        self.broken = false;
-        self.termination = None;
-        ControlFlow::Continue(self.spare_tags.take().unwrap_or_default())
-    }
-
-    #[inline(always)]
-    fn tag(
-        &mut self,
-        tags: &mut Tags,
-        name: &[u8],
-        value: &[u8],
-        place: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame> {
-        if name == b"FEN" {
-            self.fen_at = Some(place.locate());
-        }
-        tags.push(name, value);
-        ControlFlow::Continue(())
-    }
 
     fn begin_movetext(
         &mut self,
-        tags: Tags,
+        game: &GameInfo,
         start: Option<&Position>,
-    ) -> ControlFlow<ExportedGame, Tags> {
-        self.broken = start.is_none();
-        self.holds_start = holds_start(self.writer.options(), &tags, start);
-        self.writer.begin_movetext();
-        ControlFlow::Continue(tags)
-    }
-
-    #[inline(always)]
-    fn played(
-        &mut self,
-        _: &mut Tags,
-        played: &Played<'_>,
-        _: &[u8],
-        _: &mut Place<'_>,
     ) -> ControlFlow<ExportedGame> {
-        self.writer.played_event(played);
+        self.holds_start = holds_start(self.writer.options(), &game.tags, start);
+        self.writer.begin_movetext();
         ControlFlow::Continue(())
     }
 
-    fn unresolved(
-        &mut self,
-        _: &mut Tags,
-        san: &[u8],
-        suffix: Option<Suffix>,
-        ply: u32,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame> {
-        self.broken = true;
-        if self.keep_broken {
-            // The depth is not used by the writer.
-            self.writer.event(Event::Unresolved { san, suffix, ply, depth: 0 });
+    #[inline(always)]
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<ExportedGame> {
+        match event {
+            Event::Move(played) => self.writer.played_event(played),
+            // The moves of a broken game are written only when it is kept.
+            Event::Unresolved { .. } if !self.keep_broken => {}
+            event => self.writer.event(*event),
         }
         ControlFlow::Continue(())
     }
 
-    fn nag(&mut self, _: &mut Tags, nag: Nag, _: &mut Place<'_>) -> ControlFlow<ExportedGame> {
-        self.writer.event(Event::Nag(nag));
-        ControlFlow::Continue(())
-    }
-
-    fn comment(
-        &mut self,
-        _: &mut Tags,
-        text: &[u8],
-        kind: CommentKind,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame> {
-        self.writer.event(Event::Comment { text, kind });
-        ControlFlow::Continue(())
-    }
-
-    fn escape(
-        &mut self,
-        _: &mut Tags,
-        line: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame> {
-        self.writer.event(Event::Escape(line));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(
-        &mut self,
-        _: &mut Tags,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame, Branch> {
-        // The depth is not used by the writer.
-        self.writer.event(Event::BeginVariation { depth: 0 });
-        ControlFlow::Continue(Branch::Enter)
-    }
-
-    fn end_variation(&mut self, _: &mut Tags, _: &mut Place<'_>) -> ControlFlow<ExportedGame> {
-        self.writer.event(Event::EndVariation);
-        ControlFlow::Continue(())
-    }
-
-    fn termination(
-        &mut self,
-        _: &mut Tags,
-        result: GameResult,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<ExportedGame> {
-        self.termination = Some(result);
-        ControlFlow::Continue(())
-    }
-
-    fn diagnostic(&mut self, diagnostic: &Diagnostic) {
-        self.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
-    }
-
-    fn replay_diagnostic(&mut self, diagnostic: &ReplayDiagnostic) {
-        self.diagnostics.push(GameDiagnostic::Replay(diagnostic.clone()));
-    }
-
-    fn discard_tags(&mut self, mut tags: Tags) {
-        tags.clear();
-        self.spare_tags = Some(tags);
-        // The game's diagnostics went to the visitor in front.
-        self.diagnostics.clear();
-    }
-
-    fn end_game(&mut self, tags: Tags) -> ExportedGame {
+    fn end_game(&mut self, game: &GameInfo) -> ExportedGame {
         // The start first: keeping broken games does not help it.
         let left_out = if !self.holds_start {
             Some(Unfit::SetUpPosition)
-        } else if self.broken && !self.keep_broken {
+        } else if game.is_broken() && !self.keep_broken {
             Some(Unfit::Broken)
         } else {
             None
         };
-        let written = left_out.is_none();
-        let result = tags.result(self.termination);
+        let result = game.result();
         let start = self.output.len();
         let mut movetext = start..start;
-        if written {
-            let Ok(()) = self.writer.write_tags(&tags, result, &mut self.output);
+        if left_out.is_none() {
+            let Ok(()) = self.writer.write_tags(&game.tags, result, &mut self.output);
             self.output.push(b'\n');
             movetext.start = self.output.len();
             self.output.extend_from_slice(self.writer.end_movetext(result));
             movetext.end = self.output.len();
             self.output.push(b'\n');
         }
-        ExportedGame {
-            number: self.games,
-            broken: self.broken,
-            left_out,
-            fen_at: self.fen_at,
-            diagnostics: std::mem::take(&mut self.diagnostics),
-            tags,
-            result,
-            text: start..self.output.len(),
-            movetext,
-        }
+        ExportedGame { left_out, result, text: start..self.output.len(), movetext }
     }
 }

@@ -44,6 +44,7 @@
 mod builder;
 mod collect;
 mod diagnostic;
+mod game;
 mod lines;
 mod replay;
 mod walk;
@@ -55,9 +56,10 @@ pub use builder::{BuildError, GameBuilder};
 pub use chess_core;
 #[doc(no_inline)]
 pub use chess_core::{Move, Position};
-pub use collect::{CollectedGame, GameDiagnostic, PartialReplay, ReplayCollector, replay_games};
+pub use collect::{CollectedGame, ReplayCollector, replay_games};
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use fen_epd;
+pub use game::{GameDiagnostic, GameInfo, Replayed};
 pub use pgn_syntax;
 pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
 pub use san;

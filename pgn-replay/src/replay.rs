@@ -31,7 +31,9 @@ use pgn_syntax::{
 };
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
+use crate::game::{GameDiagnostic, GameInfo, Replayed};
 use crate::lines::{Lines, Next};
+use crate::walk::Event;
 use crate::walk::{ReplayedGame, ReplayedMove};
 use san::{Check, Quirks, San, SanKind};
 use san::{FenProblem, MoveProblem};
@@ -59,7 +61,7 @@ struct Engine {
     first_at: Option<Location>,
     /// Problems found since the caller last took them.
     pending: Vec<ReplayDiagnostic>,
-    /// No one reads the problems ([`ReplayVisitor::REPLAY_DIAGNOSTICS`]):
+    /// No one reads the problems ([`ReplayVisitor::PROBLEMS`]):
     /// none is looked for that changes nothing replayed, and none is kept.
     quiet: bool,
 }
@@ -69,9 +71,8 @@ struct Engine {
 /// before it in its line were played.
 ///
 /// It is kept to 8 bytes so that it comes back from [`Engine::san`] in a
-/// register: returned through memory, the move's bytes (stored one by one)
-/// were loaded back whole before they had landed, which stalled the
-/// processor on every move.
+/// register rather than through memory, where the move's bytes, stored
+/// one by one, would be loaded back whole.
 enum Outcome {
     /// Played: the move.
     Played {
@@ -284,11 +285,8 @@ impl Engine {
                 let mut mate = None;
                 if let Some((_, after)) = self.lines.last_move() {
                     // Most moves give no check and are written without a
-                    // mark: then there is nothing more to look at. (The
-                    // flag is tested after that, off the common path: in
-                    // front, with the other tests of `quiet` in this
-                    // function, `pgn check` was 3 % slower, all of it in
-                    // where the code fell, not in what it ran.)
+                    // mark: then there is nothing more to look at. The
+                    // flag is tested after that, off the common path.
                     let check = after.is_check();
                     if (check || san.check.is_some()) && !self.quiet {
                         let (mark, mark_quirks) = san.check_mark_and_quirks(check, after);
@@ -371,218 +369,96 @@ fn parse_u32(bytes: &[u8]) -> Option<u32> {
     std::str::from_utf8(bytes).ok()?.parse().ok()
 }
 
-/// A visitor of games as they are replayed: a trait of its own, with the
-/// phases and states of [`pgn_syntax::Visitor`], which a [`Replayer`]
-/// drives from the reader. Tags, comments, NAGs, variations, the
-/// termination marker and the reader's diagnostics come as they are read;
-/// moves come resolved ([`ReplayVisitor::played`]) or, when they cannot be
-/// played, as text ([`ReplayVisitor::unresolved`]), and the movetext
-/// begins with the start position. `Break(output)` ends a game early, as
-/// for a `Visitor`.
+/// A consumer of games as they are replayed, which a [`Replayer`] drives
+/// from the reader: it sees each game's [`GameInfo`] when the tag section
+/// is over and when the movetext starts, then every element of the
+/// movetext as an [`Event`], the same events as the [`Walker`](crate::Walker)
+/// yields over a replayed game (so a writer written once serves both), and
+/// the [`GameInfo`] again at the game's end, with its problems. The
+/// replayer keeps the per-game bookkeeping (number, tags, result,
+/// problems, counts) and hands it out with the consumer's output
+/// ([`Replayed`]). `Break(output)` ends a game early; the reader skips
+/// the rest of it.
 pub trait ReplayVisitor {
-    /// Whether the visitor reads the replay's problems
-    /// ([`ReplayVisitor::replay_diagnostic`]); true by default. A visitor
-    /// that has no use for them (an encoder, whose errors are its own)
-    /// says false: none is reported, and the replay skips the checks that
-    /// only report, a check mark against the position (which takes a
-    /// search for a mate after every check) and a result or `PlyCount`
-    /// tag against the moves. The moves are the same: a move that cannot
-    /// be played is still kept as text ([`ReplayVisitor::unresolved`]).
-    /// Only [`Played::mate`], which the check marks find, is then `None`.
-    const REPLAY_DIAGNOSTICS: bool = true;
+    /// Whether the consumer reads the replay's problems; true by default.
+    /// A consumer that has no use for them (an encoder, whose errors are
+    /// its own) says false: the replay then skips the checks that only
+    /// report (a check mark against the position, which takes a search
+    /// for a mate after every check; a result or `PlyCount` tag against
+    /// the moves), and [`GameInfo::problems`] holds only the reader's. The
+    /// moves are the same, and [`GameInfo::start_problem`] is kept; only
+    /// [`Played::mate`], which the check marks find, is then `None`.
+    const PROBLEMS: bool = true;
 
-    /// The per-game state of the tag section.
-    type Tags;
-    /// The per-game state of the movetext.
-    type Movetext;
-    /// What replaying a game produces.
+    /// What the consumer makes of a game.
     type Output;
 
-    /// A game starts.
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags>;
-
-    /// A tag pair; `value` has its escapes decoded.
-    fn tag(
-        &mut self,
-        _tags: &mut Self::Tags,
-        _name: &[u8],
-        _value: &[u8],
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
+    /// The tag section is over ([`GameInfo::tags`]), and the start position
+    /// is not set up yet (which costs a FEN tag's parsing). A consumer that
+    /// ends the game on its tags alone (a selection that its tag criteria
+    /// reject) answers `Break` with its output here: nothing is set up or
+    /// replayed for the game.
+    fn tags(&mut self, _game: &GameInfo) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
-    }
-
-    /// The tag section has ended, and the start position is not set up
-    /// yet (which costs a FEN tag's parsing, and a copy of the position
-    /// even for the standard start). A visitor that ends the game on its
-    /// tags alone (a selection that its tag criteria reject) answers
-    /// `Break` with its output here, and nothing is set up for the game;
-    /// by default the game goes on to [`ReplayVisitor::begin_movetext`].
-    fn end_tags(&mut self, tags: Self::Tags) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(tags)
     }
 
     /// The movetext starts, from `start` (`None` when the game could not
-    /// be set up: a bad FEN tag or an unknown variant; then every move
-    /// comes as text).
+    /// be set up, [`GameInfo::start_problem`] says why: then every move
+    /// comes as [`Event::Unresolved`]).
     fn begin_movetext(
         &mut self,
-        tags: Self::Tags,
-        start: Option<&Position>,
-    ) -> ControlFlow<Self::Output, Self::Movetext>;
-
-    /// A move resolved and played, and its text as written.
-    fn played(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _played: &Played<'_>,
-        _san: &[u8],
-        _at: &mut Place<'_>,
+        _game: &GameInfo,
+        _start: Option<&Position>,
     ) -> ControlFlow<Self::Output> {
         ControlFlow::Continue(())
     }
 
-    /// A move that could not be played: the first illegal, ambiguous or
-    /// unreadable move of a line and every move after it in that line (and
-    /// its variations), kept as text, with its ply (counted as if the
-    /// moves before it in its line were played, as the
-    /// [`Walker`](crate::Walker) counts it).
-    fn unresolved(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _san: &[u8],
-        _suffix: Option<Suffix>,
-        _ply: u32,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
+    /// An element of the movetext.
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<Self::Output>;
+
+    /// Whether a variation that starts is entered (true by default); one
+    /// that is not is neither replayed nor reported, and no event of it
+    /// comes (a consumer of the main line only).
+    fn enter_variation(&mut self) -> bool {
+        true
     }
 
-    /// A numeric annotation glyph.
-    fn nag(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _nag: Nag,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
-    }
-
-    /// A comment's text, without its delimiters.
-    fn comment(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _text: &[u8],
-        _kind: CommentKind,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
-    }
-
-    /// A `%` escape line's text, without the `%`.
-    fn escape(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _line: &[u8],
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
-    }
-
-    /// A variation starts. [`Branch::Skip`] skips it: it is neither
-    /// replayed nor reported.
-    fn begin_variation(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output, Branch> {
-        ControlFlow::Continue(Branch::Enter)
-    }
-
-    /// A variation ends.
-    fn end_variation(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
-    }
-
-    /// The termination marker (or, for a game without one, its result
-    /// where the game ends).
-    fn termination(
-        &mut self,
-        _movetext: &mut Self::Movetext,
-        _result: GameResult,
-        _at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        ControlFlow::Continue(())
-    }
-
-    /// A problem the reader found.
-    fn diagnostic(&mut self, _diagnostic: &Diagnostic) {}
-
-    /// A problem the reader found in a game this visitor ended early, as
-    /// it reads on to the game's end ([`Visitor::late_diagnostic`]):
-    /// `output` is the game's. By default, [`ReplayVisitor::diagnostic`].
-    fn late_diagnostic(&mut self, _output: &mut Self::Output, diagnostic: &Diagnostic) {
-        self.diagnostic(diagnostic);
-    }
-
-    /// A problem the replay found (problems of the whole game come just
-    /// before `end_game`). None comes to a visitor whose
-    /// [`ReplayVisitor::REPLAY_DIAGNOSTICS`] is false.
-    fn replay_diagnostic(&mut self, _diagnostic: &ReplayDiagnostic) {}
-
-    /// The game is over; returns what the visitor made of it.
-    fn end_game(&mut self, movetext: Self::Movetext) -> Self::Output;
-
-    /// Takes back the tag state of a game that a visitor in front of this
-    /// one ended before its movetext (a selector whose tag criteria
-    /// failed): no `begin_movetext` or `end_game` comes for it. By default
-    /// the state is dropped; a visitor may keep its buffers for the next
-    /// game.
-    fn discard_tags(&mut self, _tags: Self::Tags) {}
+    /// The game is over; returns what the consumer made of it.
+    fn end_game(&mut self, game: &GameInfo) -> Self::Output;
 }
 
 /// Replays games as they are read: a `pgn_syntax::Visitor` that resolves
-/// and plays each move and hands the result to a [`ReplayVisitor`].
+/// and plays each move and hands the result to a [`ReplayVisitor`] as
+/// [`Event`]s. Each game comes out as a [`Replayed`]: its [`GameInfo`]
+/// and the consumer's output.
 ///
 /// ```
 /// use std::ops::ControlFlow;
-/// use pgn_replay::pgn_syntax::{Place, Reader};
-/// use san::{Played, Position};
-/// use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
+/// use pgn_replay::pgn_syntax::Reader;
+/// use pgn_replay::{Event, GameInfo, ReplayVisitor, Replayer};
 ///
-/// /// Counts played moves and problems over all games.
-/// #[derive(Default)]
-/// struct Count { moves: usize, problems: usize }
+/// /// Counts the plies of each game's main line.
+/// struct MainLine;
 ///
-/// impl ReplayVisitor for Count {
-///     type Tags = ();
-///     type Movetext = ();
-///     type Output = ();
-///     fn begin_tags(&mut self) -> ControlFlow<()> {
+/// impl ReplayVisitor for MainLine {
+///     type Output = u32;
+///     fn event(&mut self, event: &Event<'_>) -> ControlFlow<u32> {
 ///         ControlFlow::Continue(())
 ///     }
-///     fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
-///         ControlFlow::Continue(())
+///     fn enter_variation(&mut self) -> bool {
+///         false
 ///     }
-///     fn played(&mut self, _: &mut (), _: &Played<'_>, _: &[u8], _: &mut Place<'_>) -> ControlFlow<()> {
-///         self.moves += 1;
-///         ControlFlow::Continue(())
+///     fn end_game(&mut self, game: &GameInfo) -> u32 {
+///         game.played + game.unresolved
 ///     }
-///     fn replay_diagnostic(&mut self, _: &ReplayDiagnostic) {
-///         self.problems += 1;
-///     }
-///     fn end_game(&mut self, _: ()) {}
 /// }
 ///
-/// let pgn = b"1. e4 e5 2. Nf3 (2. Ke3) Nc6 *";
-/// let mut replayer = Replayer::new(Count::default());
-/// Reader::new(&pgn[..]).visit_all(&mut replayer)?;
-/// let count = replayer.into_inner();
-/// assert_eq!((count.moves, count.problems), (4, 1));
+/// let pgn = b"1. e4 e5 2. Nf3 (2. Ke3) Nc6 *\n\n1. d4 d5 2. Ke3 *";
+/// let mut replayer = Replayer::new(MainLine);
+/// let games: Vec<_> = Reader::new(&pgn[..]).outputs(&mut replayer).collect::<Result<_, _>>()?;
+/// assert_eq!((games[0].output, games[0].info.has_errors()), (4, false));
+/// assert_eq!((games[1].output, games[1].info.unresolved), (3, 1));
+/// assert_eq!(games[1].info.problems[0].to_string(), "3:13: game 2: error: illegal move: `Ke3` (ply 3)");
 /// # Ok::<_, std::io::Error>(())
 /// ```
 #[derive(Debug)]
@@ -590,33 +466,70 @@ pub struct Replayer<V> {
     inner: V,
     games: u64,
     engine: Engine,
-    result: Option<GameResult>,
+    /// The game being read; between games, the problems of the next one.
+    /// Boxed, as it goes out with each game: a game's output then moves
+    /// a pointer, not the game's bookkeeping.
+    info: Box<GameInfo>,
+    /// A game's info handed back ([`Replayer::recycle`]), emptied.
+    spare: Option<Box<GameInfo>>,
+    /// The game's counts of moves played and kept as text, kept here
+    /// until its end rather than behind the box on every move.
+    played: u32,
+    unresolved: u32,
     end_at: Option<Location>,
 }
 
 impl<V: ReplayVisitor> Replayer<V> {
     /// A replayer handing its results to `inner`.
     pub fn new(inner: V) -> Replayer<V> {
-        let engine = Engine { quiet: !V::REPLAY_DIAGNOSTICS, ..Engine::default() };
-        Replayer { inner, games: 0, engine, result: None, end_at: None }
+        let engine = Engine { quiet: !V::PROBLEMS, ..Engine::default() };
+        let info = Box::default();
+        Replayer {
+            inner,
+            games: 0,
+            engine,
+            info,
+            spare: None,
+            played: 0,
+            unresolved: 0,
+            end_at: None,
+        }
     }
 
-    /// The inner visitor.
+    /// The consumer.
     pub fn inner(&self) -> &V {
         &self.inner
     }
 
-    /// The inner visitor, mutably.
+    /// The consumer, mutably.
     pub fn inner_mut(&mut self) -> &mut V {
         &mut self.inner
     }
 
-    /// Gives the inner visitor back.
+    /// Gives the consumer back.
     pub fn into_inner(self) -> V {
         self.inner
     }
 
-    /// Passes the engine's problems to the inner visitor.
+    /// Takes back a game's buffers (its tags and list of problems),
+    /// emptied, for the games to come: a caller that hands back every
+    /// game it is done with replays a file with no allocation per game
+    /// for them.
+    pub fn recycle(&mut self, mut info: Box<GameInfo>) {
+        if self.spare.is_none() {
+            info.tags.clear();
+            info.problems.clear();
+            self.spare = Some(info);
+        }
+    }
+
+    /// The problems that are in no game yet: after the last game, those
+    /// the reader reported past its end.
+    pub fn take_problems(&mut self) -> Vec<GameDiagnostic> {
+        std::mem::take(&mut self.info.problems)
+    }
+
+    /// Passes the engine's problems to the game's.
     #[inline]
     fn flush(&mut self) {
         if !self.engine.pending.is_empty() {
@@ -626,139 +539,182 @@ impl<V: ReplayVisitor> Replayer<V> {
 
     #[cold]
     fn flush_pending(&mut self) {
-        for d in self.engine.pending.drain(..) {
-            self.inner.replay_diagnostic(&d);
+        self.info.problems.extend(self.engine.pending.drain(..).map(GameDiagnostic::Replay));
+    }
+
+    /// The game's info and the consumer's output, for the reader; the
+    /// info left behind is the spare one, or a new one.
+    fn out(&mut self, output: V::Output) -> Replayed<V::Output> {
+        self.count();
+        let next = self.spare.take().unwrap_or_default();
+        Replayed { info: std::mem::replace(&mut self.info, next), output }
+    }
+
+    /// Puts the game's counts of moves in its info.
+    fn count(&mut self) {
+        self.info.played = self.played;
+        self.info.unresolved = self.unresolved;
+    }
+
+    /// Ends the game early when the consumer says so.
+    #[inline(always)]
+    fn forward(&mut self, flow: ControlFlow<V::Output>) -> ControlFlow<Replayed<V::Output>> {
+        match flow {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(output) => self.ended(output),
         }
+    }
+
+    /// The consumer ended the game: off the path of every move.
+    #[cold]
+    #[inline(never)]
+    fn ended(&mut self, output: V::Output) -> ControlFlow<Replayed<V::Output>> {
+        ControlFlow::Break(self.out(output))
     }
 }
 
 impl<V: ReplayVisitor> Visitor for Replayer<V> {
-    type Tags = V::Tags;
-    type Movetext = V::Movetext;
-    type Output = V::Output;
+    type Tags = ();
+    type Movetext = ();
+    type Output = Replayed<V::Output>;
 
-    fn begin_tags(&mut self) -> ControlFlow<V::Output, V::Tags> {
+    fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
         self.games += 1;
         self.engine.begin(self.games);
-        self.result = None;
+        self.info.reset(self.games);
+        self.played = 0;
+        self.unresolved = 0;
         self.end_at = None;
-        self.inner.begin_tags()
+        ControlFlow::Continue(())
     }
 
     fn tag(
         &mut self,
-        tags: &mut V::Tags,
+        _: &mut (),
         name: &[u8],
         value: &[u8],
         at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output> {
+    ) -> ControlFlow<Self::Output> {
         self.engine.tag(name, value);
-        self.inner.tag(tags, name, value, at)
+        if name == b"FEN" {
+            self.info.fen_at = Some(at.locate());
+        }
+        self.info.tags.push(name, value);
+        ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, tags: V::Tags) -> ControlFlow<V::Output, V::Movetext> {
-        let tags = self.inner.end_tags(tags)?;
+    fn begin_movetext(&mut self, _: ()) -> ControlFlow<Self::Output> {
+        let flow = self.inner.tags(&self.info);
+        self.forward(flow)?;
         self.engine.start();
-        self.inner.begin_movetext(tags, self.engine.start.as_ref())
+        self.info.set_up = self.engine.start.is_some();
+        self.info.start_problem = self.engine.setup_problem.clone();
+        let flow = self.inner.begin_movetext(&self.info, self.engine.start.as_ref());
+        self.forward(flow)
     }
 
-    // Always inlined into the reader's loop, whatever the inner visitor:
-    // for a visitor that does something with each move (the exporter),
-    // the compiler otherwise kept this a call of its own, which cost
-    // about 7 ns a move in saving registers and building `Played` in
-    // memory.
+    // Always inlined into the reader's loop, whatever the consumer, so
+    // that the move's event is built in registers and handed straight on.
     #[inline(always)]
     fn san(
         &mut self,
-        m: &mut V::Movetext,
+        _: &mut (),
         san: &[u8],
         suffix: Option<Suffix>,
         at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output> {
+    ) -> ControlFlow<Self::Output> {
         let outcome = self.engine.san(san, &mut || Some(at.locate()));
         self.flush();
         let ply = self.engine.lines.ply();
-        match outcome {
+        let depth = self.engine.lines.depth();
+        let flow = match outcome {
             Outcome::Played { m: mv, sole_origin, mate } => {
-                let depth = self.engine.lines.depth();
+                self.played += 1;
                 let Some((before, after)) = self.engine.lines.last_move() else {
                     return ControlFlow::Continue(());
                 };
                 let origin = sole_origin.then(|| sole_origin_names(mv));
                 let played = Played { m: mv, suffix, before, after, ply, depth, origin, mate };
-                self.inner.played(m, &played, san, at)
+                self.inner.event(&Event::Move(played))
             }
-            Outcome::Unresolved => self.inner.unresolved(m, san, suffix, ply, at),
-        }
+            Outcome::Unresolved => {
+                self.unresolved += 1;
+                self.inner.event(&Event::Unresolved { san, suffix, ply, depth })
+            }
+        };
+        self.forward(flow)
     }
 
-    fn nag(&mut self, m: &mut V::Movetext, nag: Nag, at: &mut Place<'_>) -> ControlFlow<V::Output> {
-        self.inner.nag(m, nag, at)
+    fn nag(&mut self, _: &mut (), nag: Nag, _: &mut Place<'_>) -> ControlFlow<Self::Output> {
+        let flow = self.inner.event(&Event::Nag(nag));
+        self.forward(flow)
     }
 
     fn comment(
         &mut self,
-        m: &mut V::Movetext,
+        _: &mut (),
         text: &[u8],
         kind: CommentKind,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output> {
-        self.inner.comment(m, text, kind, at)
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output> {
+        let flow = self.inner.event(&Event::Comment { text, kind });
+        self.forward(flow)
     }
 
-    fn escape(
-        &mut self,
-        m: &mut V::Movetext,
-        line: &[u8],
-        at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output> {
-        self.inner.escape(m, line, at)
+    fn escape(&mut self, _: &mut (), line: &[u8], _: &mut Place<'_>) -> ControlFlow<Self::Output> {
+        let flow = self.inner.event(&Event::Escape(line));
+        self.forward(flow)
     }
 
     fn begin_variation(
         &mut self,
-        m: &mut V::Movetext,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output, Branch> {
-        let branch = self.inner.begin_variation(m, at)?;
-        // A variation the inner visitor skips is neither reported nor
-        // closed by the reader: nothing to replay.
-        if branch == Branch::Enter {
-            self.engine.begin_variation();
+        _: &mut (),
+        _: &mut Place<'_>,
+    ) -> ControlFlow<Self::Output, Branch> {
+        // A variation the consumer skips is neither reported nor closed
+        // by the reader: nothing to replay.
+        if !self.inner.enter_variation() {
+            return ControlFlow::Continue(Branch::Skip);
         }
-        ControlFlow::Continue(branch)
+        self.engine.begin_variation();
+        let flow = self.inner.event(&Event::BeginVariation { depth: self.engine.lines.depth() });
+        self.forward(flow)?;
+        ControlFlow::Continue(Branch::Enter)
     }
 
-    fn end_variation(&mut self, m: &mut V::Movetext, at: &mut Place<'_>) -> ControlFlow<V::Output> {
+    fn end_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<Self::Output> {
         self.engine.end_variation();
-        self.inner.end_variation(m, at)
+        let flow = self.inner.event(&Event::EndVariation);
+        self.forward(flow)
     }
 
     fn termination(
         &mut self,
-        m: &mut V::Movetext,
+        _: &mut (),
         result: GameResult,
         at: &mut Place<'_>,
-    ) -> ControlFlow<V::Output> {
-        self.result = Some(result);
-        if V::REPLAY_DIAGNOSTICS {
+    ) -> ControlFlow<Self::Output> {
+        self.info.termination = Some(result);
+        if V::PROBLEMS {
             self.end_at = Some(at.locate());
         }
-        self.inner.termination(m, result, at)
+        ControlFlow::Continue(())
     }
 
     fn diagnostic(&mut self, diagnostic: &Diagnostic) {
-        self.inner.diagnostic(diagnostic);
+        self.info.problems.push(GameDiagnostic::Read(diagnostic.clone()));
     }
 
-    fn late_diagnostic(&mut self, output: &mut V::Output, diagnostic: &Diagnostic) {
-        self.inner.late_diagnostic(output, diagnostic);
+    fn late_diagnostic(&mut self, game: &mut Self::Output, diagnostic: &Diagnostic) {
+        game.info.problems.push(GameDiagnostic::Read(diagnostic.clone()));
     }
 
-    fn end_game(&mut self, m: V::Movetext) -> V::Output {
-        self.engine.finish(self.result, self.end_at);
+    fn end_game(&mut self, _: ()) -> Self::Output {
+        self.engine.finish(self.info.termination, self.end_at);
         self.flush();
-        self.inner.end_game(m)
+        self.count();
+        let output = self.inner.end_game(&self.info);
+        self.out(output)
     }
 }
 
@@ -851,132 +807,85 @@ mod tests {
         assert!(!is_chess_variant(b"Crazyhouse"));
     }
 
-    #[test]
-    fn a_game_ended_at_its_tags_goes_no_further() {
-        // Games with a `Stop` tag end at `end_tags` with their count of
-        // tags: no movetext begins for them, and their bad FEN is never
-        // set up (so never reported); the game after one is replayed.
-        #[derive(Default)]
-        struct Stop {
-            movetexts: usize,
-            moves: usize,
-            problems: usize,
-        }
-        impl ReplayVisitor for Stop {
-            type Tags = (usize, bool);
-            type Movetext = ();
-            type Output = Option<usize>;
-            fn begin_tags(&mut self) -> ControlFlow<Option<usize>, (usize, bool)> {
-                ControlFlow::Continue((0, false))
-            }
-            fn tag(
-                &mut self,
-                tags: &mut (usize, bool),
-                name: &[u8],
-                _: &[u8],
-                _: &mut Place<'_>,
-            ) -> ControlFlow<Option<usize>> {
-                *tags = (tags.0 + 1, tags.1 || name == b"Stop");
-                ControlFlow::Continue(())
-            }
-            fn end_tags(
-                &mut self,
-                tags: (usize, bool),
-            ) -> ControlFlow<Option<usize>, (usize, bool)> {
-                match tags {
-                    (count, true) => ControlFlow::Break(Some(count)),
-                    _ => ControlFlow::Continue(tags),
-                }
-            }
-            fn begin_movetext(
-                &mut self,
-                _: (usize, bool),
-                _: Option<&Position>,
-            ) -> ControlFlow<Option<usize>> {
-                self.movetexts += 1;
-                ControlFlow::Continue(())
-            }
-            fn played(
-                &mut self,
-                _: &mut (),
-                _: &Played<'_>,
-                _: &[u8],
-                _: &mut Place<'_>,
-            ) -> ControlFlow<Option<usize>> {
-                self.moves += 1;
-                ControlFlow::Continue(())
-            }
-            fn replay_diagnostic(&mut self, _: &ReplayDiagnostic) {
-                self.problems += 1;
-            }
-            fn end_game(&mut self, _: ()) -> Option<usize> {
-                None
-            }
-        }
-        let pgn =
-            b"[Stop \"\"]\n[FEN \"not a position\"]\n\n1. e4 *\n\n[White \"x\"]\n\n1. d4 d5 *\n";
-        let mut replayer = Replayer::new(Stop::default());
-        let outputs: Vec<_> = pgn_syntax::Reader::new(&pgn[..])
-            .outputs(&mut replayer)
-            .collect::<Result<_, _>>()
-            .expect("in memory");
-        assert_eq!(outputs, [Some(2), None]);
-        let stop = replayer.into_inner();
-        assert_eq!((stop.movetexts, stop.moves, stop.problems), (1, 2, 0));
-    }
-
-    /// What a visitor sees of each move and the problems it is given,
-    /// taking the replay's diagnostics if `D`.
+    /// What a consumer sees of each move, taking the replay's problems if
+    /// `D`; a game with a `Stop` tag is ended at its tags.
     #[derive(Default)]
     struct Seen<const D: bool> {
+        movetexts: usize,
         moves: Vec<(Move, Option<bool>)>,
         unresolved: Vec<Vec<u8>>,
-        problems: Vec<ReplayDiagnostic>,
+        depths: Vec<u32>,
     }
 
     impl<const D: bool> ReplayVisitor for Seen<D> {
-        const REPLAY_DIAGNOSTICS: bool = D;
-        type Tags = ();
-        type Movetext = ();
-        type Output = ();
-        fn begin_tags(&mut self) -> ControlFlow<()> {
-            ControlFlow::Continue(())
+        const PROBLEMS: bool = D;
+        type Output = Option<usize>;
+        fn tags(&mut self, game: &GameInfo) -> ControlFlow<Option<usize>> {
+            match game.tags.get("Stop") {
+                Some(_) => ControlFlow::Break(Some(game.tags.len())),
+                None => ControlFlow::Continue(()),
+            }
         }
-        fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
-            ControlFlow::Continue(())
-        }
-        fn played(
+        fn begin_movetext(
             &mut self,
-            _: &mut (),
-            played: &Played<'_>,
-            _: &[u8],
-            _: &mut Place<'_>,
-        ) -> ControlFlow<()> {
-            self.moves.push((played.m, played.mate));
+            _: &GameInfo,
+            _: Option<&Position>,
+        ) -> ControlFlow<Option<usize>> {
+            self.movetexts += 1;
             ControlFlow::Continue(())
         }
-        fn unresolved(
-            &mut self,
-            _: &mut (),
-            san: &[u8],
-            _: Option<Suffix>,
-            _: u32,
-            _: &mut Place<'_>,
-        ) -> ControlFlow<()> {
-            self.unresolved.push(san.to_vec());
+        fn event(&mut self, event: &Event<'_>) -> ControlFlow<Option<usize>> {
+            match *event {
+                Event::Move(played) => {
+                    self.moves.push((played.m, played.mate));
+                    self.depths.push(played.depth);
+                }
+                Event::Unresolved { san, depth, .. } => {
+                    self.unresolved.push(san.to_vec());
+                    self.depths.push(depth);
+                }
+                _ => {}
+            }
             ControlFlow::Continue(())
         }
-        fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-            self.problems.push(d.clone());
+        fn end_game(&mut self, _: &GameInfo) -> Option<usize> {
+            None
         }
-        fn end_game(&mut self, _: ()) {}
     }
 
-    /// What a streaming replay of `pgn` shows a [`Seen`].
-    fn seen<const D: bool>(pgn: &[u8]) -> Seen<D> {
+    /// What a streaming replay of `pgn` shows a [`Seen`], and the games.
+    fn seen<const D: bool>(pgn: &[u8]) -> (Seen<D>, Vec<Replayed<Option<usize>>>) {
         let mut replayer = Replayer::new(Seen::<D>::default());
-        pgn_syntax::Reader::new(pgn).visit_all(&mut replayer).expect("in memory");
-        replayer.into_inner()
+        let games = pgn_syntax::Reader::new(pgn)
+            .outputs(&mut replayer)
+            .collect::<Result<_, _>>()
+            .expect("in memory");
+        (replayer.into_inner(), games)
+    }
+
+    /// The replay's problems of `games`.
+    fn problems(games: &[Replayed<Option<usize>>]) -> Vec<ReplayDiagnostic> {
+        let replay = |d: &GameDiagnostic| match d {
+            GameDiagnostic::Replay(d) => Some(d.clone()),
+            GameDiagnostic::Read(_) => None,
+        };
+        games.iter().flat_map(|g| g.info.problems.iter().filter_map(replay)).collect()
+    }
+
+    #[test]
+    fn a_game_ended_at_its_tags_goes_no_further() {
+        // Games with a `Stop` tag end at their tags with their count of
+        // tags: no movetext begins for them, and their bad FEN is never
+        // set up (so never reported); the game after one is replayed.
+        let pgn =
+            b"[Stop \"\"]\n[FEN \"not a position\"]\n\n1. e4 *\n\n[White \"x\"]\n\n1. d4 d5 *\n";
+        let (stop, games) = seen::<true>(pgn);
+        let outputs: Vec<_> = games.iter().map(|g| g.output).collect();
+        assert_eq!(outputs, [Some(2), None]);
+        assert_eq!((stop.movetexts, stop.moves.len(), problems(&games).len()), (1, 2, 0));
+        assert_eq!(games[0].info.fen_at.map(|at| at.line), Some(2));
+        assert!(!games[0].info.set_up && games[1].info.set_up);
+        assert_eq!((games[1].info.number, games[1].info.played), (2, 2));
     }
 
     #[test]
@@ -986,24 +895,32 @@ mod tests {
         let pgn = b"[PlyCount \"4\"]\n\n1. e4 e5\n2. Nf3\n*\n";
         let (game, source) = first(pgn);
         let (_, tree) = replay(&game, &source);
-        let stream = seen::<true>(pgn).problems;
+        let stream = problems(&seen::<true>(pgn).1);
         assert_eq!(tree.len(), 1, "{tree:?}");
         assert_eq!(tree[0].at.map(|at| (at.line, at.column)), Some((5, 1)));
         assert_eq!(stream, tree);
     }
 
     #[test]
-    fn a_visitor_without_diagnostics_gets_the_same_moves_and_no_problem() {
+    fn unplayable_moves_have_their_depth() {
+        let (seen, _) = seen::<true>(b"1. e4 (1. Ke2 d5) e5 (1... Nc6 2. Nf3 (2. Bc4)) *");
+        assert_eq!(seen.unresolved, [b"Ke2".to_vec(), b"d5".to_vec()]);
+        assert_eq!(seen.depths, [0, 1, 1, 0, 1, 1, 2]);
+    }
+
+    #[test]
+    fn a_consumer_without_problems_gets_the_same_moves_and_no_problem() {
         // A wrong check mark, a mate written as a check, a PlyCount and a
         // result the moves contradict; then an illegal move and the
         // moves after it, and a bad FEN.
         let pgn = b"[PlyCount \"9\"]\n\n1. f3+ e5 2. g4 Qh4+ 1-0\n\n\
             1. e4 Ke7 2. d4 *\n\n[FEN \"not a position\"]\n\n1. e4 *\n";
-        let (told, quiet) = (seen::<true>(pgn), seen::<false>(pgn));
+        let ((told, told_games), (quiet, quiet_games)) = (seen::<true>(pgn), seen::<false>(pgn));
+        let told_problems = problems(&told_games);
         use ReplayProblem as P;
         assert!(
             matches!(
-                told.problems.iter().map(|d| &d.problem).collect::<Vec<_>>().as_slice(),
+                told_problems.iter().map(|d| &d.problem).collect::<Vec<_>>().as_slice(),
                 [
                     P::Quirk(_),
                     P::Quirk(_),
@@ -1013,10 +930,15 @@ mod tests {
                     P::InvalidFen(_)
                 ]
             ),
-            "{:#?}",
-            told.problems
+            "{told_problems:#?}"
         );
-        assert!(quiet.problems.is_empty());
+        assert!(problems(&quiet_games).is_empty());
+        // The start position's problem is kept either way.
+        for games in [&told_games, &quiet_games] {
+            assert!(matches!(games[2].info.start_problem, Some(P::InvalidFen(_))));
+            assert!(games[2].info.is_broken() && games[1].info.is_broken());
+            assert!(!games[0].info.is_broken());
+        }
         assert_eq!(told.unresolved, [b"Ke7".to_vec(), b"d4".to_vec(), b"e4".to_vec()]);
         assert_eq!(quiet.unresolved, told.unresolved);
         let moves = |s: &[(Move, Option<bool>)]| s.iter().map(|m| m.0).collect::<Vec<_>>();

@@ -138,41 +138,21 @@ struct Tally {
 }
 
 impl pgn_replay::ReplayVisitor for Tally {
-    type Tags = ();
-    type Movetext = ();
     type Output = ();
-    fn begin_tags(&mut self) -> ControlFlow<()> {
+    fn event(&mut self, event: &pgn_replay::Event<'_>) -> ControlFlow<()> {
+        match event {
+            pgn_replay::Event::Move(_) => self.played += 1,
+            pgn_replay::Event::Unresolved { .. } => self.unresolved += 1,
+            _ => {}
+        }
         ControlFlow::Continue(())
     }
-    fn begin_movetext(&mut self, _: (), _: Option<&san::Position>) -> ControlFlow<()> {
-        ControlFlow::Continue(())
-    }
-    fn end_game(&mut self, _: ()) {}
-    fn played(
-        &mut self,
-        _: &mut (),
-        _: &san::Played<'_>,
-        _: &[u8],
-        at: &mut pgn_syntax::Place<'_>,
-    ) -> ControlFlow<()> {
-        self.played += 1;
-        // Ask for places too: they must never panic either.
-        let _ = at.locate();
-        ControlFlow::Continue(())
-    }
-    fn unresolved(
-        &mut self,
-        _: &mut (),
-        _: &[u8],
-        _: Option<pgn_syntax::nag::Suffix>,
-        _: u32,
-        _: &mut pgn_syntax::Place<'_>,
-    ) -> ControlFlow<()> {
-        self.unresolved += 1;
-        ControlFlow::Continue(())
-    }
-    fn replay_diagnostic(&mut self, _: &pgn_replay::ReplayDiagnostic) {
-        self.problems += 1;
+    fn end_game(&mut self, game: &pgn_replay::GameInfo) {
+        // Problems are placed (line and column) as they are found: that
+        // must never panic either.
+        let replay =
+            |d: &&pgn_replay::GameDiagnostic| matches!(d, pgn_replay::GameDiagnostic::Replay(_));
+        self.problems += game.problems.iter().filter(replay).count();
     }
 }
 

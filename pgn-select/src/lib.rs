@@ -22,7 +22,7 @@
 //! let mut replayer = Replayer::new(Selector::new(selection, Decide));
 //! let mut verdicts = Vec::new();
 //! for game in Reader::new(&pgn[..]).outputs(&mut replayer) {
-//!     verdicts.push(game?.verdict);
+//!     verdicts.push(game?.output.verdict());
 //! }
 //! assert_eq!(verdicts, [Verdict::Selected, Verdict::Rejected]);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -44,5 +44,5 @@ pub use dedupe::{
 };
 pub use material::{MaterialError, MaterialPattern};
 pub use selection::{Selection, SelectionError};
-pub use selector::{Decide, Facts, Movetext, Selected, Selector, Verdict};
+pub use selector::{Decide, Facts, Selected, Selector, Verdict};
 pub use text::{TextMatch, TextOp};

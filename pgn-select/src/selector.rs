@@ -11,10 +11,8 @@
 use std::ops::ControlFlow;
 
 use chess_core::{Move, Position, Role};
-use pgn_replay::pgn_syntax::nag::{Nag, Suffix};
 use pgn_replay::pgn_syntax::tags::GameResult;
-use pgn_replay::pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Tags};
-use pgn_replay::{GameDiagnostic, ReplayDiagnostic, ReplayVisitor};
+use pgn_replay::{Event, GameInfo, ReplayVisitor};
 use san::Played;
 
 use crate::criterion::{Criterion, Ending, with_slot};
@@ -67,25 +65,60 @@ fn keep_position(slot: &mut Option<Box<Position>>, pos: &Position) {
     }
 }
 
-/// A game as the selector hands it on.
+/// A game as the selector hands it on (its number, tags and problems are
+/// the replay's [`GameInfo`]).
 #[derive(Debug)]
-pub struct Selected<O> {
-    /// The game's number in its input, from 1.
-    pub number: u64,
+pub enum Selected<O> {
+    /// The game was ended before the consumer behind the selector saw all
+    /// of it: rejected by its tags (nothing of it reached the consumer),
+    /// or as soon as a criterion failed for good.
+    Rejected {
+        /// What was learned of it.
+        facts: Facts,
+    },
+    /// The game was read to its end, or the consumer behind the selector
+    /// ended it: its verdict and the consumer's output.
+    Decided {
+        /// The verdict.
+        verdict: Verdict,
+        /// What was learned of it.
+        facts: Facts,
+        /// The consumer's output.
+        output: O,
+    },
+}
+
+impl<O> Selected<O> {
     /// The verdict.
-    pub verdict: Verdict,
-    /// The inner visitor's output: `None` when the game was ended before
-    /// its movetext reached the inner visitor (rejected by its tags).
-    /// Boxed, like [`Facts::final_position`], so that moving a
-    /// `Selected` moves a pointer, not the output.
-    pub output: Option<Box<O>>,
-    /// The game's tags, when kept ([`Selector::keep_tags`]); otherwise
-    /// empty.
-    pub tags: Tags,
-    /// What was learned of it.
-    pub facts: Facts,
-    /// The reader's and the replay's diagnostics of the game.
-    pub diagnostics: Vec<GameDiagnostic>,
+    pub fn verdict(&self) -> Verdict {
+        match self {
+            Selected::Rejected { .. } => Verdict::Rejected,
+            Selected::Decided { verdict, .. } => *verdict,
+        }
+    }
+
+    /// What was learned of the game.
+    pub fn facts(&self) -> &Facts {
+        match self {
+            Selected::Rejected { facts } | Selected::Decided { facts, .. } => facts,
+        }
+    }
+
+    /// The consumer's output, for a game it saw to its end.
+    pub fn output(&self) -> Option<&O> {
+        match self {
+            Selected::Rejected { .. } => None,
+            Selected::Decided { output, .. } => Some(output),
+        }
+    }
+
+    /// The consumer's output, taken.
+    pub fn into_output(self) -> Option<O> {
+        match self {
+            Selected::Rejected { .. } => None,
+            Selected::Decided { output, .. } => Some(output),
+        }
+    }
 }
 
 /// The state of one criterion in the game being read.
@@ -94,13 +127,6 @@ enum State {
     Open,
     Pass,
     Fail,
-}
-
-/// The per-game state of the movetext.
-#[derive(Debug)]
-pub struct Movetext<M> {
-    inner: M,
-    tags: Tags,
 }
 
 /// Selects games as they are replayed, in front of `V` (see the module
@@ -116,7 +142,7 @@ pub struct Movetext<M> {
 /// let mut replayer = Replayer::new(Selector::new(selection, Decide));
 /// let verdicts: Vec<Verdict> = Reader::new(&pgn[..])
 ///     .outputs(&mut replayer)
-///     .map(|g| g.map(|g| g.verdict))
+///     .map(|g| g.map(|g| g.output.verdict()))
 ///     .collect::<Result<_, _>>()?;
 /// assert_eq!(verdicts, [Verdict::Selected, Verdict::Rejected]);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -130,20 +156,16 @@ pub struct Selector<V> {
     hits: Vec<u8>,
     /// The tag criteria, by index.
     tag_tests: Vec<usize>,
-    keep_tags: bool,
     /// Some criterion looks at positions ([`Selection::watches_positions`]).
     watches_positions: bool,
     /// Some criterion is an opening in a fixed order.
     openings: bool,
-    number: u64,
     facts: Facts,
     broken: bool,
     keep_final: bool,
     main_line: Vec<Move>,
     keep_moves: bool,
     start: Option<Position>,
-    diagnostics: Vec<GameDiagnostic>,
-    spare_tags: Option<Tags>,
 }
 
 impl<V: ReplayVisitor> Selector<V> {
@@ -164,7 +186,6 @@ impl<V: ReplayVisitor> Selector<V> {
             states: vec![State::Open; selection.criteria().len()],
             hits: vec![0; selection.criteria().len()],
             tag_tests,
-            keep_tags: false,
             watches_positions: selection.watches_positions(),
             openings: selection
                 .criteria()
@@ -172,15 +193,12 @@ impl<V: ReplayVisitor> Selector<V> {
                 .any(|c| matches!(c, Criterion::Opening(o) if !o.transpositions)),
             selection,
             inner,
-            number: 0,
             facts: Facts::default(),
             broken: false,
             keep_final,
             main_line: Vec::new(),
             keep_moves: false,
             start: None,
-            diagnostics: Vec::new(),
-            spare_tags: None,
         }
     }
 
@@ -188,12 +206,6 @@ impl<V: ReplayVisitor> Selector<V> {
     /// which some criteria need anyway.
     pub fn keep_final_position(mut self, keep: bool) -> Selector<V> {
         self.keep_final |= keep;
-        self
-    }
-
-    /// Also keeps each game's tags ([`Selected::tags`]; otherwise empty).
-    pub fn keep_tags(mut self, keep: bool) -> Selector<V> {
-        self.keep_tags = keep;
         self
     }
 
@@ -226,23 +238,6 @@ impl<V: ReplayVisitor> Selector<V> {
         &mut self.inner
     }
 
-    /// Takes back a game's tags and diagnostics list, for the games to
-    /// come.
-    pub fn recycle<O>(&mut self, game: Selected<O>) {
-        let Selected { mut tags, mut diagnostics, .. } = game;
-        tags.clear();
-        self.spare_tags = Some(tags);
-        if self.diagnostics.capacity() == 0 {
-            diagnostics.clear();
-            self.diagnostics = diagnostics;
-        }
-    }
-
-    /// The diagnostics in no game: those past the last one.
-    pub fn take_diagnostics(&mut self) -> Vec<GameDiagnostic> {
-        std::mem::take(&mut self.diagnostics)
-    }
-
     /// Whether every criterion is decided, and if so whether all pass.
     fn decided(&self) -> Option<bool> {
         let mut all = true;
@@ -269,20 +264,17 @@ impl<V: ReplayVisitor> Selector<V> {
         if pass != self.selection.invert() { Verdict::Selected } else { Verdict::Rejected }
     }
 
-    fn output(
-        &mut self,
-        verdict: Verdict,
-        output: Option<V::Output>,
-        tags: Tags,
-    ) -> Selected<V::Output> {
-        Selected {
-            number: self.number,
-            verdict,
-            output: output.map(Box::new),
-            tags,
-            facts: std::mem::take(&mut self.facts),
-            diagnostics: std::mem::take(&mut self.diagnostics),
-        }
+    /// The game's output, the consumer's being `output`.
+    fn output(&mut self, output: V::Output) -> Selected<V::Output> {
+        let verdict = self.verdict();
+        Selected::Decided { verdict, facts: std::mem::take(&mut self.facts), output }
+    }
+
+    /// The game's output when it is rejected before its end.
+    fn rejected(&mut self) -> Selected<V::Output> {
+        // Not the end of the game: no final position.
+        self.facts.final_position = None;
+        Selected::Rejected { facts: std::mem::take(&mut self.facts) }
     }
 
     /// Decides the tag criteria, the tag section being over: true if the
@@ -295,12 +287,9 @@ impl<V: ReplayVisitor> Selector<V> {
     }
 
     /// Ends the game early as rejected, when it is.
-    fn stop(&mut self, m: &mut Movetext<V::Movetext>) -> ControlFlow<Selected<V::Output>> {
+    fn stop(&mut self) -> ControlFlow<Selected<V::Output>> {
         if self.rejected_early() {
-            // Not the end of the game: no final position.
-            self.facts.final_position = None;
-            let tags = std::mem::take(&mut m.tags);
-            return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
+            return ControlFlow::Break(self.rejected());
         }
         ControlFlow::Continue(())
     }
@@ -388,83 +377,45 @@ fn contradicts(pos: &Position, given: Option<GameResult>) -> bool {
 }
 
 impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
-    type Tags = (V::Tags, Tags);
-    type Movetext = Movetext<V::Movetext>;
+    const PROBLEMS: bool = V::PROBLEMS;
+
     type Output = Selected<V::Output>;
 
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        self.number += 1;
+    // A game its tags reject ends here, before the replay sets up its
+    // start position.
+    fn tags(&mut self, game: &GameInfo) -> ControlFlow<Self::Output> {
         self.states.iter_mut().for_each(|s| *s = State::Open);
         self.hits.iter_mut().for_each(|h| *h = 0);
         self.facts = Facts::default();
         self.broken = false;
         self.main_line.clear();
         self.start = None;
-        let tags = self.spare_tags.take().unwrap_or_default();
-        match self.inner.begin_tags() {
-            ControlFlow::Continue(inner) => ControlFlow::Continue((inner, tags)),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                ControlFlow::Break(self.output(v, Some(o), tags))
+        for tag in &game.tags {
+            for &i in &self.tag_tests {
+                if let Some((slot, pass)) =
+                    self.selection.criteria()[i].test_pair(tag.name, tag.value)
+                {
+                    self.hits[i] = with_slot(self.hits[i], slot, pass);
+                }
+            }
+            if tag.name == b"Result" {
+                self.facts.result_tag = GameResult::from_ascii(tag.value.trim_ascii()).ok();
             }
         }
-    }
-
-    fn tag(
-        &mut self,
-        tags: &mut Self::Tags,
-        name: &[u8],
-        value: &[u8],
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        for &i in &self.tag_tests {
-            if let Some((slot, pass)) = self.selection.criteria()[i].test_pair(name, value) {
-                self.hits[i] = with_slot(self.hits[i], slot, pass);
-            }
-        }
-        if name == b"Result" {
-            self.facts.result_tag = GameResult::from_ascii(value.trim_ascii()).ok();
-        }
-        if self.keep_tags {
-            tags.1.push(name, value);
-        }
-        match self.inner.tag(&mut tags.0, name, value, at) {
-            ControlFlow::Continue(()) => ControlFlow::Continue(()),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                let t = std::mem::take(&mut tags.1);
-                ControlFlow::Break(self.output(v, Some(o), t))
-            }
-        }
-    }
-
-    // A game its tags reject ends here, before the replay sets up its
-    // start position.
-    fn end_tags(&mut self, (inner, tags): Self::Tags) -> ControlFlow<Self::Output, Self::Tags> {
         if self.tags_reject() {
-            self.inner.discard_tags(inner);
-            return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
+            return ControlFlow::Break(self.rejected());
         }
-        match self.inner.end_tags(inner) {
-            ControlFlow::Continue(inner) => ControlFlow::Continue((inner, tags)),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                ControlFlow::Break(self.output(v, Some(o), tags))
-            }
+        match self.inner.tags(game) {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(o) => ControlFlow::Break(self.output(o)),
         }
     }
 
     fn begin_movetext(
         &mut self,
-        (inner, tags): Self::Tags,
+        game: &GameInfo,
         start: Option<&Position>,
-    ) -> ControlFlow<Self::Output, Self::Movetext> {
-        // Decided again for a caller that did not call `end_tags` (the
-        // answer does not change).
-        if self.tags_reject() {
-            self.inner.discard_tags(inner);
-            return ControlFlow::Break(self.output(Verdict::Rejected, None, tags));
-        }
+    ) -> ControlFlow<Self::Output> {
         match start {
             Some(pos) => {
                 self.position(pos, true, 0);
@@ -486,23 +437,44 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
             }
             None => self.broken = true,
         }
-        match self.inner.begin_movetext(inner, start) {
-            ControlFlow::Continue(inner) => ControlFlow::Continue(Movetext { inner, tags }),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                ControlFlow::Break(self.output(v, Some(o), tags))
-            }
-        }
+        let flow = self.inner.begin_movetext(game, start);
+        self.forward(flow)
     }
 
     #[inline]
-    fn played(
-        &mut self,
-        m: &mut Self::Movetext,
-        played: &Played<'_>,
-        san: &[u8],
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<Self::Output> {
+        match event {
+            Event::Move(played) => {
+                self.played(played);
+                self.stop()?;
+            }
+            Event::Unresolved { .. } => self.broken = true,
+            Event::Comment { .. } => self.facts.comments += 1,
+            Event::BeginVariation { .. } => self.facts.variations += 1,
+            _ => {}
+        }
+        let flow = self.inner.event(event);
+        self.forward(flow)
+    }
+
+    fn enter_variation(&mut self) -> bool {
+        self.inner.enter_variation()
+    }
+
+    fn end_game(&mut self, game: &GameInfo) -> Self::Output {
+        self.facts.termination = game.termination;
+        if !self.broken {
+            self.finish();
+        }
+        let output = self.inner.end_game(game);
+        self.output(output)
+    }
+}
+
+impl<V: ReplayVisitor> Selector<V> {
+    /// The criteria of a move played.
+    #[inline]
+    fn played(&mut self, played: &Played<'_>) {
         let main = played.depth == 0;
         if main {
             let ply = self.facts.plies;
@@ -530,128 +502,13 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         if self.watches_positions {
             self.position(played.after, main, self.facts.plies);
         }
-        self.stop(m)?;
-        let flow = self.inner.played(&mut m.inner, played, san, at);
-        self.forward(m, flow)
     }
 
-    fn unresolved(
-        &mut self,
-        m: &mut Self::Movetext,
-        san: &[u8],
-        suffix: Option<Suffix>,
-        ply: u32,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        self.broken = true;
-        let flow = self.inner.unresolved(&mut m.inner, san, suffix, ply, at);
-        self.forward(m, flow)
-    }
-
-    fn nag(
-        &mut self,
-        m: &mut Self::Movetext,
-        nag: Nag,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        let flow = self.inner.nag(&mut m.inner, nag, at);
-        self.forward(m, flow)
-    }
-
-    fn comment(
-        &mut self,
-        m: &mut Self::Movetext,
-        text: &[u8],
-        kind: CommentKind,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        self.facts.comments += 1;
-        let flow = self.inner.comment(&mut m.inner, text, kind, at);
-        self.forward(m, flow)
-    }
-
-    fn escape(
-        &mut self,
-        m: &mut Self::Movetext,
-        line: &[u8],
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        let flow = self.inner.escape(&mut m.inner, line, at);
-        self.forward(m, flow)
-    }
-
-    fn begin_variation(
-        &mut self,
-        m: &mut Self::Movetext,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output, Branch> {
-        self.facts.variations += 1;
-        match self.inner.begin_variation(&mut m.inner, at) {
-            ControlFlow::Continue(b) => ControlFlow::Continue(b),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                let t = std::mem::take(&mut m.tags);
-                ControlFlow::Break(self.output(v, Some(o), t))
-            }
-        }
-    }
-
-    fn end_variation(
-        &mut self,
-        m: &mut Self::Movetext,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        let flow = self.inner.end_variation(&mut m.inner, at);
-        self.forward(m, flow)
-    }
-
-    fn termination(
-        &mut self,
-        m: &mut Self::Movetext,
-        result: GameResult,
-        at: &mut Place<'_>,
-    ) -> ControlFlow<Self::Output> {
-        self.facts.termination = Some(result);
-        let flow = self.inner.termination(&mut m.inner, result, at);
-        self.forward(m, flow)
-    }
-
-    fn diagnostic(&mut self, diagnostic: &Diagnostic) {
-        self.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
-    }
-
-    fn late_diagnostic(&mut self, game: &mut Selected<V::Output>, diagnostic: &Diagnostic) {
-        game.diagnostics.push(GameDiagnostic::Read(diagnostic.clone()));
-    }
-
-    fn replay_diagnostic(&mut self, diagnostic: &ReplayDiagnostic) {
-        self.diagnostics.push(GameDiagnostic::Replay(diagnostic.clone()));
-    }
-
-    fn end_game(&mut self, m: Self::Movetext) -> Self::Output {
-        if !self.broken {
-            self.finish();
-        }
-        let verdict = self.verdict();
-        let output = self.inner.end_game(m.inner);
-        self.output(verdict, Some(output), m.tags)
-    }
-}
-
-impl<V: ReplayVisitor> Selector<V> {
-    /// Hands on an early end of the inner visitor.
-    fn forward(
-        &mut self,
-        m: &mut Movetext<V::Movetext>,
-        flow: ControlFlow<V::Output>,
-    ) -> ControlFlow<Selected<V::Output>> {
+    /// Hands on an early end of the consumer behind.
+    fn forward(&mut self, flow: ControlFlow<V::Output>) -> ControlFlow<Selected<V::Output>> {
         match flow {
             ControlFlow::Continue(()) => ControlFlow::Continue(()),
-            ControlFlow::Break(o) => {
-                let v = self.verdict();
-                let t = std::mem::take(&mut m.tags);
-                ControlFlow::Break(self.output(v, Some(o), t))
-            }
+            ControlFlow::Break(o) => ControlFlow::Break(self.output(o)),
         }
     }
 }
@@ -661,25 +518,19 @@ impl<V: ReplayVisitor> Selector<V> {
 pub struct Decide;
 
 impl ReplayVisitor for Decide {
-    type Tags = ();
-    type Movetext = ();
     type Output = ();
 
-    fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+    fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 
-    fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<(), ()> {
-        ControlFlow::Continue(())
-    }
-
-    fn end_game(&mut self, _: ()) {}
+    fn end_game(&mut self, _: &GameInfo) {}
 }
 
 #[cfg(test)]
 mod tests {
-    use pgn_replay::Replayer;
     use pgn_replay::pgn_syntax::Reader;
+    use pgn_replay::{GameDiagnostic, Replayer};
 
     use super::*;
 
@@ -689,7 +540,7 @@ mod tests {
         let mut replayer = Replayer::new(Selector::new(selection, Decide));
         Reader::new(pgn.as_bytes())
             .outputs(&mut replayer)
-            .map(|g| g.map(|g| (g.verdict, g.output.is_some())))
+            .map(|g| g.map(|g| (g.output.verdict(), g.output.output().is_some())))
             .collect::<Result<_, _>>()
             .expect("read")
     }
@@ -705,18 +556,19 @@ mod tests {
         let mut games = 0;
         while let Some(game) = reader.read_game(&mut replayer).expect("read") {
             games += 1;
-            for d in &game.diagnostics {
+            let info = &game.info;
+            for d in &info.problems {
                 let number = match d {
                     GameDiagnostic::Read(d) => d.game,
                     GameDiagnostic::Replay(d) => d.game,
                 };
-                assert_eq!(number, game.number, "{d}");
+                assert_eq!(number, info.number, "{d}");
             }
-            let disagrees = game.diagnostics.iter().any(|d| d.to_string().contains("1-0 but"));
-            assert_eq!(disagrees, game.number == 1, "game {}", game.number);
+            let disagrees = info.problems.iter().any(|d| d.to_string().contains("1-0 but"));
+            assert_eq!(disagrees, info.number == 1, "game {}", info.number);
         }
         assert_eq!(games, 2);
-        assert!(replayer.inner_mut().take_diagnostics().is_empty());
+        assert!(replayer.take_problems().is_empty());
     }
 
     #[test]

@@ -72,7 +72,7 @@ fn ending_early_changes_no_verdict() {
         let mut replayer = Replayer::new(Selector::new(selection, Decide));
         let verdicts: Vec<Verdict> = Reader::new(text.as_bytes())
             .outputs(&mut replayer)
-            .map(|g| g.map(|g| g.verdict))
+            .map(|g| g.map(|g| g.output.verdict()))
             .collect::<Result<_, _>>()
             .expect("read");
         assert_eq!(verdicts.len(), games.len());

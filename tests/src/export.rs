@@ -360,8 +360,8 @@ pub fn export_streaming(input: &[u8], options: ExportOptions) -> Result<Vec<u8>,
     let mut replayer = Replayer::new(StreamExporter::new(options));
     for game in Reader::new(input).outputs(&mut replayer) {
         let game = game.map_err(|err| format!("cannot read: {err}"))?;
-        if game.broken {
-            return Err(format!("game {} does not replay", game.number));
+        if game.info.is_broken() {
+            return Err(format!("game {} does not replay", game.info.number));
         }
     }
     Ok(replayer.inner().output().to_vec())

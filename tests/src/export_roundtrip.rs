@@ -121,10 +121,10 @@ pub fn export_stream(
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
     {
         export.games += 1;
-        if game.written() {
+        if game.output.written() {
             export.written += 1;
-            export.broken.push(game.broken);
-        } else if game.left_out == Some(Unfit::SetUpPosition) {
+            export.broken.push(game.info.is_broken());
+        } else if game.output.left_out == Some(Unfit::SetUpPosition) {
             export.set_up += 1;
         }
         export.bytes.extend_from_slice(replayer.inner().output());

@@ -172,7 +172,7 @@ pub fn check_stream_is_tree(input: &[u8]) -> Result<u64, String> {
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
     {
         games += 1;
-        if let Some(e) = game.error {
+        if let Some(e) = game.output.error {
             stream_refused.push((e.game, e.kind));
         }
     }

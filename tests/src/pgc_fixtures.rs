@@ -547,7 +547,7 @@ fn check_stream(
     while let Some(game) =
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
     {
-        refused.push(game.error.map(|e| e.kind));
+        refused.push(game.output.error.map(|e| e.kind));
     }
     let tree: Vec<Option<EncodeErrorKind>> =
         games.iter().map(|g| g.outcome.as_ref().err().cloned()).collect();

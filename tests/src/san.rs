@@ -17,16 +17,15 @@
 //! written by `tests/san_fixtures.rs`; the conformance rows compare the
 //! same rendering with them.
 
+use std::collections::VecDeque;
 use std::fmt::Write as _;
-use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
-use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
-use pgn_syntax::tags::GameResult;
-use pgn_syntax::{Branch, Diagnostic, DiagnosticKind, Place, Reader};
-use san::{CastlingMode, Language, Played, San, Uci};
+use pgn_replay::{Event, GameDiagnostic, Walker};
+use pgn_syntax::{DiagnosticKind, Game, Location, Node, SourceMap};
+use san::{CastlingMode, Language, San, Uci};
 
 use crate::reading::no_panic;
 use crate::snapshot::{self, list_files};
@@ -108,12 +107,111 @@ struct Render {
     out: String,
     depth: usize,
     replay_problems: usize,
-    games: u64,
 }
 
 impl Render {
     fn line(&mut self, text: &str) {
         let _ = writeln!(self.out, "{}{text}", "  ".repeat(self.depth + 1));
+    }
+
+    /// Writes the problems found before `until` (or at it, if `at_too`;
+    /// all of them for `None`), taking them from the front of `problems`.
+    fn problems(
+        &mut self,
+        problems: &mut VecDeque<GameDiagnostic>,
+        until: Option<Location>,
+        at_too: bool,
+    ) {
+        while let Some(d) = problems.front() {
+            let at = match d {
+                GameDiagnostic::Read(d) => Some(d.at),
+                GameDiagnostic::Replay(d) => d.at,
+            };
+            if let (Some(until), Some(at)) = (until, at)
+                && (at.offset > until.offset || !at_too && at.offset == until.offset)
+            {
+                return;
+            }
+            match d {
+                GameDiagnostic::Read(d) => {
+                    if !matches!(d.kind, DiagnosticKind::IncompleteSevenTagRoster { .. }) {
+                        let _ = writeln!(self.out, "  syntax {d}");
+                    }
+                }
+                GameDiagnostic::Replay(d) => {
+                    self.replay_problems += 1;
+                    let _ = writeln!(self.out, "  replay {d}");
+                }
+            }
+            problems.pop_front();
+        }
+    }
+
+    /// One game: its start, each element with its problems before it
+    /// (a move as written, then as played), its result, and the problems
+    /// of the game as a whole.
+    fn game(&mut self, game: &Game, source: &SourceMap) {
+        let _ = writeln!(self.out, "game {}", source.game);
+        self.depth = 0;
+        let (replayed, found) = pgn_replay::replay(game, source);
+        let mut problems: Vec<GameDiagnostic> =
+            source.diagnostics.iter().cloned().map(GameDiagnostic::Read).collect();
+        problems.extend(found.into_iter().map(GameDiagnostic::Replay));
+        // The reader's and the replay's problems, in input order (those
+        // of the game as a whole, at its end, last).
+        let at = |d: &GameDiagnostic| match d {
+            GameDiagnostic::Read(d) => Some(d.at.offset),
+            GameDiagnostic::Replay(d) => d.at.map(|at| at.offset),
+        };
+        problems.sort_by_key(|d| at(d).unwrap_or(u64::MAX));
+        let mut problems = VecDeque::from(problems);
+        if let Some(pos) = &replayed.start {
+            let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
+            self.line(&format!("start {fen}"));
+        }
+        let nodes = game.movetext.nodes();
+        let mut walker = Walker::new(&replayed);
+        // The walker yields an event a node, in order.
+        let mut index = 0;
+        while let Some(event) = walker.next() {
+            index += 1;
+            let index = index - 1;
+            self.problems(&mut problems, source.node(index), true);
+            let written = match nodes.get(index) {
+                Some(Node::Move(san)) => String::from_utf8_lossy(&san.text).into_owned(),
+                _ => String::new(),
+            };
+            match event {
+                Event::Move(p) => {
+                    let uci = Uci { m: p.m, mode: CastlingMode::Standard };
+                    let canonical = San::from_move(p.before, p.m);
+                    let number = move_number(p.ply);
+                    let _ = writeln!(
+                        self.out,
+                        "{}{number} {written} -> {uci} {canonical}",
+                        "  ".repeat(self.depth + 1)
+                    );
+                }
+                Event::Unresolved { san, .. } => {
+                    self.line(&format!("{} (not played)", String::from_utf8_lossy(san)));
+                }
+                Event::BeginVariation { .. } => {
+                    self.line("(");
+                    self.depth += 1;
+                }
+                Event::EndVariation => {
+                    self.depth = self.depth.saturating_sub(1);
+                    self.line(")");
+                }
+                Event::Nag(_) | Event::Comment { .. } | Event::Escape(_) => {}
+            }
+        }
+        let termination = source.termination.filter(|_| game.termination.is_some());
+        self.problems(&mut problems, termination, false);
+        if let Some(result) = game.termination {
+            self.line(&format!("result {}", result.as_str()));
+        }
+        self.problems(&mut problems, None, true);
     }
 }
 
@@ -123,93 +221,13 @@ fn move_number(ply: u32) -> String {
     if ply % 2 == 1 { format!("{number}.") } else { format!("{number}...") }
 }
 
-impl ReplayVisitor for Render {
-    type Tags = ();
-    type Movetext = ();
-    type Output = ();
-
-    fn begin_tags(&mut self) -> ControlFlow<()> {
-        self.games += 1;
-        let _ = writeln!(self.out, "game {}", self.games);
-        self.depth = 0;
-        ControlFlow::Continue(())
-    }
-
-    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
-        self.line("(");
-        self.depth += 1;
-        ControlFlow::Continue(Branch::Enter)
-    }
-
-    fn end_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<()> {
-        self.depth = self.depth.saturating_sub(1);
-        self.line(")");
-        ControlFlow::Continue(())
-    }
-
-    fn termination(
-        &mut self,
-        _: &mut (),
-        result: GameResult,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.line(&format!("result {}", result.as_str()));
-        ControlFlow::Continue(())
-    }
-
-    fn diagnostic(&mut self, d: &Diagnostic) {
-        if !matches!(d.kind, DiagnosticKind::IncompleteSevenTagRoster { .. }) {
-            let _ = writeln!(self.out, "  syntax {d}");
-        }
-    }
-
-    fn end_game(&mut self, _: ()) {}
-
-    fn begin_movetext(&mut self, _: (), start: Option<&Position>) -> ControlFlow<()> {
-        if let Some(pos) = start {
-            let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
-            self.line(&format!("start {fen}"));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn played(
-        &mut self,
-        _: &mut (),
-        p: &Played<'_>,
-        san: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        let uci = Uci { m: p.m, mode: CastlingMode::Standard };
-        let canonical = San::from_move(p.before, p.m);
-        let text = String::from_utf8_lossy(san);
-        self.line(&format!("{} {text} -> {uci} {canonical}", move_number(p.ply)));
-        ControlFlow::Continue(())
-    }
-
-    fn unresolved(
-        &mut self,
-        _: &mut (),
-        san: &[u8],
-        _: Option<pgn_syntax::nag::Suffix>,
-        _ply: u32,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.line(&format!("{} (not played)", String::from_utf8_lossy(san)));
-        ControlFlow::Continue(())
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        self.replay_problems += 1;
-        let _ = writeln!(self.out, "  replay {d}");
-    }
-}
-
 fn replay(input: &[u8]) -> Render {
-    let mut replayer = Replayer::new(Render::default());
+    let mut render = Render::default();
     // Reading from memory cannot fail.
-    let _ = Reader::new(input).visit_all(&mut replayer);
-    replayer.into_inner()
+    for (game, source) in pgn_syntax::read_games(input).map_while(Result::ok) {
+        render.game(&game, &source);
+    }
+    render
 }
 
 /// The replay of every game of `input`, as text.

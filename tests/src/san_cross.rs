@@ -16,9 +16,11 @@ use std::path::Path;
 
 use chess_core::{Move, Position};
 use fen_epd::{CastlingNotation, Fen};
-use pgn_replay::{ReplayDiagnostic, ReplayVisitor, Replayer};
-use pgn_syntax::{Branch, Place, Reader, Severity};
-use san::{CastlingMode, Played, San, Uci};
+use pgn_replay::{
+    Event, GameDiagnostic, GameInfo, ReplayDiagnostic, ReplayVisitor, Replayer, Walker,
+};
+use pgn_syntax::{Node, Reader, Severity};
+use san::{CastlingMode, San, Uci};
 
 use crate::parallel::parallel_map;
 use crate::reading::corpus::{pgn_paths, relative};
@@ -149,26 +151,18 @@ impl Trace {
 }
 
 impl ReplayVisitor for Trace {
-    type Tags = ();
-    type Movetext = ();
     type Output = ();
 
-    fn begin_tags(&mut self) -> ControlFlow<()> {
+    fn tags(&mut self, _: &GameInfo) -> ControlFlow<()> {
         self.games += 1;
         ControlFlow::Continue(())
     }
 
-    fn begin_variation(&mut self, _: &mut (), _: &mut Place<'_>) -> ControlFlow<(), Branch> {
-        if self.main_line_only {
-            ControlFlow::Continue(Branch::Skip)
-        } else {
-            ControlFlow::Continue(Branch::Enter)
-        }
+    fn enter_variation(&mut self) -> bool {
+        !self.main_line_only
     }
 
-    fn end_game(&mut self, _: ()) {}
-
-    fn begin_movetext(&mut self, _: (), start: Option<&Position>) -> ControlFlow<()> {
+    fn begin_movetext(&mut self, _: &GameInfo, start: Option<&Position>) -> ControlFlow<()> {
         if self.collect_fens
             && let Some(pos) = start
         {
@@ -177,43 +171,53 @@ impl ReplayVisitor for Trace {
         ControlFlow::Continue(())
     }
 
-    fn played(
-        &mut self,
-        _: &mut (),
-        p: &Played<'_>,
-        san: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.played += 1;
-        if self.collect_fens && p.depth == 0 {
-            self.fens.push(fen_legal_ep(p.after));
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        match event {
+            Event::Move(p) => {
+                self.played += 1;
+                if self.collect_fens && p.depth == 0 {
+                    self.fens.push(fen_legal_ep(p.after));
+                }
+            }
+            Event::Unresolved { .. } => self.unresolved += 1,
+            _ => {}
         }
-        if self.canonical {
-            let canonical = San::from_move(p.before, p.m).to_string();
-            if canonical.as_bytes() != san {
-                let text = String::from_utf8_lossy(san);
-                self.not_canonical.push(format!("`{text}` is `{canonical}` (ply {})", p.ply));
+        ControlFlow::Continue(())
+    }
+
+    fn end_game(&mut self, game: &GameInfo) {
+        for d in &game.problems {
+            let GameDiagnostic::Replay(d) = d else { continue };
+            match d.severity() {
+                Severity::Error => self.errors.push(d.to_string()),
+                Severity::Warning | Severity::Note => self.warnings.push(d.to_string()),
             }
         }
-        ControlFlow::Continue(())
     }
+}
 
-    fn unresolved(
-        &mut self,
-        _: &mut (),
-        _: &[u8],
-        _: Option<pgn_syntax::nag::Suffix>,
-        _ply: u32,
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.unresolved += 1;
-        ControlFlow::Continue(())
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        match d.severity() {
-            Severity::Error => self.errors.push(d.to_string()),
-            Severity::Warning | Severity::Note => self.warnings.push(d.to_string()),
+impl Trace {
+    /// Compares every move of the games of `input` as written with its
+    /// canonical SAN (the tree replay keeps what was written).
+    fn compare_canonical(&mut self, input: &[u8]) {
+        for (game, source) in pgn_syntax::read_games(input).map_while(Result::ok) {
+            let (replayed, _) = pgn_replay::replay(&game, &source);
+            let nodes = game.movetext.nodes();
+            let mut walker = Walker::new(&replayed);
+            // The walker yields an event a node, in order.
+            let mut index = 0;
+            while let Some(event) = walker.next() {
+                index += 1;
+                let (Event::Move(p), Some(Node::Move(written))) = (event, nodes.get(index - 1))
+                else {
+                    continue;
+                };
+                let canonical = San::from_move(p.before, p.m).to_string();
+                if canonical.as_bytes() != &written.text[..] {
+                    let text = String::from_utf8_lossy(&written.text);
+                    self.not_canonical.push(format!("`{text}` is `{canonical}` (ply {})", p.ply));
+                }
+            }
         }
     }
 }
@@ -224,7 +228,11 @@ fn replay_movetext(movetext: &str, trace: Trace) -> Trace {
     let mut replayer = Replayer::new(trace);
     // Reading from memory cannot fail.
     let _ = Reader::new(input.as_bytes()).visit_all(&mut replayer);
-    replayer.into_inner()
+    let mut trace = replayer.into_inner();
+    if trace.canonical {
+        trace.compare_canonical(input.as_bytes());
+    }
+    trace
 }
 
 /// The verdict on a game that must replay without error (and, if
@@ -301,7 +309,7 @@ fn openings(ctx: &Context, section: &mut Section) {
             while results.len() < limit {
                 replayer.inner_mut().clear();
                 match reader.read_game(&mut replayer) {
-                    Ok(Some(())) => {}
+                    Ok(Some(_)) => {}
                     _ => break,
                 }
                 let trace = replayer.inner();
@@ -572,34 +580,22 @@ struct Problems {
 }
 
 impl ReplayVisitor for Problems {
-    type Tags = ();
-    type Movetext = ();
     type Output = ();
 
-    fn begin_movetext(&mut self, _: (), _: Option<&Position>) -> ControlFlow<()> {
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        if let Event::Move(_) = event {
+            self.played += 1;
+        }
         ControlFlow::Continue(())
     }
 
-    fn begin_tags(&mut self) -> ControlFlow<()> {
-        ControlFlow::Continue(())
+    fn end_game(&mut self, game: &GameInfo) {
+        for d in &game.problems {
+            if let GameDiagnostic::Replay(d) = d {
+                self.found.push(d.clone());
+            }
+        }
     }
-
-    fn played(
-        &mut self,
-        _: &mut (),
-        _: &Played<'_>,
-        _: &[u8],
-        _: &mut Place<'_>,
-    ) -> ControlFlow<()> {
-        self.played += 1;
-        ControlFlow::Continue(())
-    }
-
-    fn replay_diagnostic(&mut self, d: &ReplayDiagnostic) {
-        self.found.push(d.clone());
-    }
-
-    fn end_game(&mut self, _: ()) {}
 }
 
 /// The streaming replay of `input` and the tree replay of the games

@@ -28,7 +28,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use pgn_replay::{GameDiagnostic, Replayer};
+use pgn_replay::{GameDiagnostic, Replayed, Replayer};
 use pgn_select::{Decide, Selected, Selection, Selector, Verdict};
 use pgn_syntax::{Reader, Severity};
 use san::fen_epd::Fen;
@@ -126,9 +126,9 @@ fn check_folder(section: &mut Section) {
 
 /// What a fixture's games came to: each game as the selector gave it, or
 /// why the fixture could not be run.
-pub fn select(criteria: &str, pgn: &[u8]) -> Result<Vec<Selected<()>>, String> {
+pub fn select(criteria: &str, pgn: &[u8]) -> Result<Vec<Replayed<Selected<()>>>, String> {
     let selection = Selection::parse(criteria).map_err(|e| format!("bad criteria: {e}"))?;
-    let selector = Selector::new(selection, Decide).keep_final_position(true).keep_tags(true);
+    let selector = Selector::new(selection, Decide).keep_final_position(true);
     let mut replayer = Replayer::new(selector);
     Reader::new(pgn)
         .outputs(&mut replayer)
@@ -150,15 +150,15 @@ pub fn render(criteria: &str, pgn: &[u8]) -> String {
             return out;
         }
     };
-    for game in &games {
+    for Replayed { info, output: game } in &games {
         let tag =
-            |name| game.tags.get(name).map_or_else(|| "-".to_owned(), |v| snapshot::quote(v, 40));
+            |name| info.tags.get(name).map_or_else(|| "-".to_owned(), |v| snapshot::quote(v, 40));
         let fen = game
-            .facts
+            .facts()
             .final_position
             .as_ref()
             .map_or_else(|| "-".to_owned(), |pos| Fen::from_position(pos).to_string());
-        let verdict = match game.verdict {
+        let verdict = match game.verdict() {
             Verdict::Selected => "Selected",
             Verdict::Rejected => "Rejected",
             Verdict::Unplayable => "Unplayable",
@@ -166,13 +166,13 @@ pub fn render(criteria: &str, pgn: &[u8]) -> String {
         let _ = writeln!(
             out,
             "{:>2} {verdict:<10} White {} Black {} plies {} {fen}",
-            game.number,
+            info.number,
             tag("White"),
             tag("Black"),
-            game.facts.plies,
+            game.facts().plies,
         );
-        if game.verdict == Verdict::Unplayable {
-            let cause = game.diagnostics.iter().find(|d| match d {
+        if game.verdict() == Verdict::Unplayable {
+            let cause = info.problems.iter().find(|d| match d {
                 GameDiagnostic::Replay(r) => r.severity() == Severity::Error,
                 GameDiagnostic::Read(_) => false,
             });
@@ -205,7 +205,7 @@ pub fn check_fixture(path: &Path) -> Result<(), String> {
     snapshot::compare(&snapshot_path(path), &render(&criteria, &pgn), "select_fixtures")?;
     let games = select(&criteria, &pgn)?;
     for (verdict, what) in [(Verdict::Selected, "selected"), (Verdict::Rejected, "rejected")] {
-        if !games.iter().any(|g| g.verdict == verdict) {
+        if !games.iter().any(|g| g.output.verdict() == verdict) {
             return Err(format!("no game is {what}: the fixture shows no edge"));
         }
     }

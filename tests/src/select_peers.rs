@@ -300,14 +300,15 @@ pub fn choose(input: &[u8], ask: &Ask) -> Result<Outcome, String> {
         reader.read_game(&mut replayer).map_err(|e| format!("cannot read: {e}"))?
     {
         outcome.games += 1;
-        let chosen = match game.verdict {
+        let (info, game) = (&game.info, &game.output);
+        let chosen = match game.verdict() {
             Verdict::Selected if dedupe => {
                 let (start, moves) = replayer
                     .inner()
                     .main_line()
-                    .ok_or_else(|| format!("game {}: replayed, but no main line", game.number))?;
+                    .ok_or_else(|| format!("game {}: replayed, but no main line", info.number))?;
                 let seen = deduper
-                    .check(start, moves, &game.tags, game.number)
+                    .check(start, moves, &info.tags, info.number)
                     .map_err(|e| e.to_string())?;
                 matches!(seen, Seen::First(_))
             }
@@ -319,9 +320,8 @@ pub fn choose(input: &[u8], ask: &Ask) -> Result<Outcome, String> {
             }
         };
         if chosen {
-            outcome.selected.push(game.number);
+            outcome.selected.push(info.number);
         }
-        replayer.inner_mut().recycle(game);
     }
     Ok(outcome)
 }

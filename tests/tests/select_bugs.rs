@@ -11,7 +11,11 @@ use san::fen_epd::parse_position;
 
 /// The verdicts of the games of `pgn` under `criteria`.
 fn verdicts(criteria: &str, pgn: &str) -> Vec<Verdict> {
-    select(criteria, pgn.as_bytes()).expect("the fixture runs").iter().map(|g| g.verdict).collect()
+    select(criteria, pgn.as_bytes())
+        .expect("the fixture runs")
+        .iter()
+        .map(|g| g.output.verdict())
+        .collect()
 }
 
 const APRIL: &str = "[Date \"1990.04.??\"]\n\n1. e4 *\n";
@@ -79,9 +83,9 @@ fn a_game_ended_early_keeps_no_final_position() {
     // and the game was replayed to its end". 1. e4 leaves the opening, and
     // the selector ends the game there, before 1... e5.
     let games = select("opening 1. d4", b"1. e4 e5 *\n").expect("the fixture runs");
-    assert_eq!(games[0].verdict, Verdict::Rejected);
-    assert_eq!(games[0].facts.plies, 1, "ended after the first ply");
-    assert_eq!(games[0].facts.final_position, None);
+    assert_eq!(games[0].output.verdict(), Verdict::Rejected);
+    assert_eq!(games[0].output.facts().plies, 1, "ended after the first ply");
+    assert_eq!(games[0].output.facts().final_position, None);
 }
 
 #[test]
