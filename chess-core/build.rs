@@ -1,7 +1,7 @@
 //! Build script: generates the attack tables of `chess-core` as static data.
 //!
 //! Sliding attacks use "fancy" magic bitboards. The magic multipliers are
-//! found here by a seeded search (deterministic, a few milliseconds), and all
+//! found here by a seeded search (the same on every build), and all
 //! tables are written to `$OUT_DIR/tables.rs` as plain `static` arrays, so the
 //! library needs no initialisation at run time and no lazy-init guard on the
 //! move generator's hot path. Each is aligned to a cache line

@@ -171,11 +171,10 @@ pub(crate) const KNIGHT_LANDINGS: [u64; 8] = {
 /// kings' steps. The knights' eight jumps are eight lanes more. The code is
 /// written as whole-array steps over eight words so that where it is
 /// compiled for 512-bit vectors (AVX-512), the compiler makes each step a
-/// few vector instructions over all the lanes: on the gnuchess book's
-/// positions the sliders' part takes about 5 ns a position, where reading
-/// the attack tables for each slider takes 8 to 9. Compiled without such
-/// vectors it is slower than the tables (about 15 ns): it is for callers
-/// that are compiled for them (see [`BulkSink::wide`](crate::BulkSink::wide)).
+/// few vector instructions over all the lanes, and no attack table is
+/// read. Compiled without such vectors the eight lanes are eight scalar
+/// loops, more work than reading the tables: it is for callers that are
+/// compiled for them (see [`BulkSink::wide`](crate::BulkSink::wide)).
 #[inline(always)]
 pub(crate) fn fill_attacks(
     orthogonal: Bitboard,

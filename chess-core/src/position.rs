@@ -225,7 +225,7 @@ pub struct Position {
     pub(crate) fullmoves: NonZeroU32,
     /// The pieces that check the side to move: a function of the fields
     /// above, kept up to date by every constructor and by
-    /// [`Position::play_unchecked`], so check tests cost nothing.
+    /// [`Position::play_unchecked`], so that a check test reads a field.
     pub(crate) checkers: Bitboard,
 }
 

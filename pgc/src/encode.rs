@@ -102,10 +102,8 @@ pub struct GameEncoder {
     /// The ordinals of the move sequence being made.
     ///
     /// Each move's ordinal is found as the move comes, in the position
-    /// the replay has just played it in, which is still in the caches.
-    /// (Finding them 256 at a time, from copies of the positions, was 2
-    /// to 3 % faster while the generator read attack tables for every
-    /// piece; since the pieces are counted by fills, it is 4 % slower.)
+    /// the replay has just played it in, which is still in the caches;
+    /// no copy of the positions is kept for later.
     run: Vec<u8>,
     /// Something besides main-line moves was written: not a `0x01` game.
     general: bool,

@@ -12,10 +12,10 @@
 //! frames, bzip2 or xz streams, as parallel compressors write them) are
 //! read to the end. The binary check looks at the decompressed start.
 //!
-//! Decompressing takes about as long as reading the PGN (zstd on the
-//! benchmark book: longer), so it runs on a thread of its own that hands
-//! on chunks through a bounded channel: on two cores the two work at the
-//! same time, and the memory held stays a few chunks. A decompression
+//! Decompressing is work of the same order as reading the PGN, so it
+//! runs on a thread of its own that hands on chunks through a bounded
+//! channel: on two cores the two work at the same time, and the memory
+//! held stays a few chunks. A decompression
 //! error (corrupt or truncated data) reaches the reader as an I/O error,
 //! reported like any unreadable file.
 

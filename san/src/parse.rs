@@ -9,8 +9,7 @@
 //! guess whether a leading `b` or a file letter starts an origin or the
 //! destination. nom's combinators read left to right and would try those
 //! alternatives in turn; this loop does not allocate and reads each byte
-//! once (the `san` bench: some 25 ns a move of real games on a 2.6 GHz
-//! server core, most of it branches that real moves make hard to predict).
+//! once.
 
 use std::fmt;
 use std::str::FromStr;
@@ -324,8 +323,9 @@ fn rank_of(byte: u8) -> Option<Rank> {
 
 /// A move other than castling and the null move, read from the right.
 ///
-/// Inlined: returning the `SanKind` through memory to the caller, field by
-/// field, stalled the caller's wider loads of it.
+/// Inlined, so that the `SanKind` reaches the caller in registers: returned
+/// through memory, stored field by field, it would be loaded back whole
+/// before the stores had landed, a stall of the processor.
 #[inline(always)]
 fn parse_move(body: &[u8], lang: Language, quirks: &mut Quirks) -> Result<SanKind, ParseSanError> {
     let mut i = body.len();

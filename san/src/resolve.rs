@@ -228,9 +228,8 @@ impl ParsedSan {
 
 /// A legal move as plain fields, before it becomes a [`Move`]. The
 /// functions of resolution pass this, which the compiler keeps in
-/// registers: the 6-byte `Move` enum passed between them went through
-/// memory, with loads stalled on the stores just before them (some 20 ns
-/// a move in the `san` bench).
+/// registers: the 6-byte `Move` enum passed between them would go through
+/// memory, with loads stalled on the stores just before them.
 #[derive(Clone, Copy, Debug)]
 struct Found {
     kind: FoundKind,

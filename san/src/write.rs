@@ -309,8 +309,8 @@ fn write_castle<W: Write>(out: &mut W, side: CastlingSide) -> fmt::Result {
 /// bytes always hold it. They are kept in two integers, not an array, so
 /// that appending them is two stores from registers: a copy of bytes just
 /// written one by one to the stack stalls the processor (the copy cannot
-/// be forwarded from the byte stores), and that stall was most of the
-/// cost of export format's moves. Canonical SAN is at most 8 bytes (only
+/// be forwarded from the byte stores), and export writes a SAN for every
+/// move. Canonical SAN is at most 8 bytes (only
 /// a pawn, which has no letter, promotes), so `hi` is for text read
 /// leniently.
 #[derive(Default)]
@@ -416,9 +416,8 @@ impl SanBytes {
 
     /// Adds `b` if `cond`, without a branch on `cond`: the shape of SAN
     /// (a letter or not, a capture, a check) changes from move to move, so
-    /// branches on it are mispredicted often, and that was much of the
-    /// cost of writing a move. Past 8 bytes, which canonical SAN never
-    /// reaches, it branches.
+    /// branches on it would be mispredicted often. Past 8 bytes, which
+    /// canonical SAN never reaches, it branches.
     #[inline(always)]
     fn push_if(&mut self, b: u8, cond: bool) {
         if self.len < 8 {

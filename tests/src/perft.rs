@@ -19,8 +19,8 @@ pub const QUICK_NODES: u64 = 20_000;
 
 /// Node budget per case in [`Mode::Default`]. With it the eight suites
 /// count about 25 billion leaf nodes (45,000 of the 60,000 cases), which
-/// takes about 45 seconds in a release build on two cores. Every depth
-/// (almost 6 trillion nodes) runs only in [`Mode::Full`].
+/// needs a release build. Every depth (almost 6 trillion nodes) runs only
+/// in [`Mode::Full`].
 pub const DEFAULT_NODES: u64 = 10_000_000;
 
 /// The largest expected node count that runs in `mode`; `None` for no limit.

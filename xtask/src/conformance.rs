@@ -1,8 +1,8 @@
 //! `cargo xtask conformance [--full]`: runs the conformance harness of the
 //! `pgn-tests` crate and passes its exit status on.
 //!
-//! The harness runs perft to millions of nodes per position, which takes
-//! minutes in the dev profile but seconds with optimisations. `cargo xtask`
+//! The harness runs perft to millions of nodes per position, which needs
+//! an optimised build. `cargo xtask`
 //! itself is built in the dev profile (the alias in `.cargo/config.toml`
 //! uses `cargo run`), so instead of linking the harness into xtask we start
 //! `cargo run --release -p pgn-tests --bin conformance`. That keeps the
