@@ -8,11 +8,16 @@
 //! game is ended as soon as it is known to fail (a position it can no
 //! longer reach, an opening it left). The rest is decided at its end.
 
+use std::io::{self, Read};
 use std::ops::ControlFlow;
 
 use chess_core::{Move, Position, Role};
+use pgn_replay::pgn_syntax::Reader;
 use pgn_replay::pgn_syntax::tags::GameResult;
-use pgn_replay::{Event, GameInfo, ReplayVisitor};
+use pgn_replay::{
+    CollectedGame, Event, GameInfo, ReplayCollector, ReplayVisitor, Replayed, ReplayedGame,
+    Replayer, Walker,
+};
 use san::Played;
 
 use crate::criterion::{Criterion, Ending, with_slot};
@@ -513,6 +518,64 @@ impl<V: ReplayVisitor> Selector<V> {
     }
 }
 
+impl Selection {
+    /// Reads and replays the games of `input`, giving each game this
+    /// selection selects as a tree, with the problems of its reading and
+    /// replay; the others are skipped (a game rejected by its tags is not
+    /// even replayed).
+    ///
+    /// ```
+    /// use pgn_select::Selection;
+    ///
+    /// let pgn = "[White \"Tal, Mikhail\"]\n\n1. e4 e5 *\n\n[White \"Petrosian\"]\n\n1. d4 *\n";
+    /// let selection = Selection::parse("player Tal")?;
+    /// let games: Vec<_> = selection.filter(pgn.as_bytes()).collect::<Result<_, _>>()?;
+    /// assert_eq!(games.len(), 1);
+    /// assert_eq!(games[0].game.white().as_deref(), Some("Tal, Mikhail"));
+    /// # Ok::<_, Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn filter<R: Read>(&self, input: R) -> impl Iterator<Item = io::Result<CollectedGame>> {
+        let mut reader = Reader::new(input);
+        let mut replayer = Replayer::new(Selector::new(self.clone(), ReplayCollector::new()));
+        std::iter::from_fn(move || {
+            loop {
+                let Replayed { info, output } = match reader.read_game(&mut replayer) {
+                    Ok(Some(game)) => game,
+                    Ok(None) => return None,
+                    Err(err) => return Some(Err(err)),
+                };
+                if let Selected::Decided { verdict: Verdict::Selected, output, .. } = output {
+                    return Some(Ok(CollectedGame::from(Replayed { info, output })));
+                }
+                replayer.recycle(info);
+            }
+        })
+    }
+
+    /// True if this selection selects `game`, a game read or built before:
+    /// it is walked as the streaming selector would see it.
+    pub fn matches(&self, game: &ReplayedGame) -> bool {
+        let mut selector = Selector::new(self.clone(), Decide);
+        let mut info = GameInfo { set_up: game.start.is_some(), ..GameInfo::default() };
+        info.tags = game.tags.clone();
+        info.termination = game.termination;
+        let verdict = |s: Selected<()>| s.verdict() == Verdict::Selected;
+        if let ControlFlow::Break(s) = selector.tags(&info) {
+            return verdict(s);
+        }
+        if let ControlFlow::Break(s) = selector.begin_movetext(&info, game.start.as_ref()) {
+            return verdict(s);
+        }
+        let mut walker = Walker::new(game);
+        while let Some(event) = walker.next() {
+            if let ControlFlow::Break(s) = selector.event(&event) {
+                return verdict(s);
+            }
+        }
+        verdict(selector.end_game(&info))
+    }
+}
+
 /// A visitor that does nothing: a selector in front of it only decides.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Decide;
@@ -608,5 +671,27 @@ mod tests {
         assert_eq!(run("white A", pgn), [(Verdict::Unplayable, true), (Verdict::Rejected, false)]);
         let bad_fen = "[White \"A\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n\n1. e4 *\n";
         assert_eq!(run("white A", bad_fen), [(Verdict::Unplayable, true)]);
+    }
+
+    #[test]
+    fn a_game_in_memory_is_selected_as_the_stream_selects_it() {
+        let pgn = "[White \"A\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+                   [White \"B\"]\n\n1. d4 d5 (1... Nf6 2. c4) 2. c4 *\n\n\
+                   [White \"A\"]\n\n1. e4 e5 2. Ke3 *\n";
+        for criteria in
+            ["white A", "ending checkmate", "plies 3", "has variations", "invert\nwhite B"]
+        {
+            let selection = Selection::parse(criteria).expect("criteria");
+            let stream: Vec<bool> =
+                run(criteria, pgn).iter().map(|g| g.0 == Verdict::Selected).collect();
+            let trees: Vec<bool> = pgn_replay::replay_games(pgn.as_bytes())
+                .map(|g| selection.matches(&g.expect("in memory").game))
+                .collect();
+            assert_eq!(trees, stream, "{criteria}");
+            let filtered: Vec<u64> =
+                selection.filter(pgn.as_bytes()).map(|g| g.expect("in memory").number).collect();
+            let selected: Vec<u64> = (1..).zip(&stream).filter(|g| *g.1).map(|g| g.0).collect();
+            assert_eq!(filtered, selected, "{criteria}");
+        }
     }
 }
