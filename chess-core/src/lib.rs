@@ -1,4 +1,5 @@
-//! Chess rules: the board, legal moves, playing them, and the end of a game.
+//! The rules of chess: the legal moves of a position, playing them, check,
+//! mate and the other ends of a game, perft.
 //!
 //! `chess-core` is the bottom layer of the toolkit and knows nothing of PGN,
 //! FEN or any other notation; those live in the crates above it. It offers:

@@ -1,10 +1,21 @@
-//! FEN and EPD: section 16 of the 1994 PGN standard.
+//! Positions as text: read a FEN into a position and write one back, and
+//! read and write EPD records (test suites) with their typed opcodes.
+//! Section 16 of the 1994 PGN standard.
+//!
+//! ```
+//! use fen_epd::Fen;
+//!
+//! let pos = Fen::from_ascii("rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2")?
+//!     .into_position()?;
+//! assert_eq!(pos.legal_moves().len(), 29);
+//! let fen = Fen::from_position(&pos).to_string();
+//! assert_eq!(fen, "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2");
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! This crate depends only on `chess-core`, so a program can read and write
-//! positions without any PGN crate.
-//!
-//! **Status:** FEN (§16.1) and EPD (§16.2) are done. EPD move operands are
-//! kept as SAN text here; the `san` crate resolves them against the position.
+//! positions without any PGN crate. EPD move operands are kept as SAN text
+//! here; the `san` crate resolves them against the position.
 //!
 //! # FEN
 //!

@@ -1,7 +1,7 @@
 //! The game model shared by every reader and writer: [`Game`], generic
 //! over the move type, with its [`Tags`] and its [`Movetext`].
 //!
-//! A game as read holds moves as text ([`SanText`]); the `san` crate
+//! A game as read holds moves as text ([`SanText`]); `pgn-replay`
 //! replays it into the same type with legal moves and a start position.
 //! Where things were in the input is not part of a game: a reader keeps
 //! it beside the game, in a [`SourceMap`](crate::SourceMap), so a game
@@ -449,7 +449,7 @@ impl std::iter::FusedIterator for TagIter<'_> {}
 ///
 /// The move type `M` says how far the game has been understood:
 /// [`SanText`] as read (the default), a legal move or the text of a move
-/// that could not be played once the `san` crate has replayed it. The start
+/// that could not be played once `pgn-replay` has replayed it. The start
 /// `S` is `()` as read (the FEN tag says it), and the start position once
 /// replayed. Games of every stage share this one type, its [`Movetext`],
 /// and the walkers over it.

@@ -1,7 +1,9 @@
-//! PGN syntax: sections 8 and 18 of the 1994 PGN standard.
+//! Read the games of a PGN file: their tags, their moves as written, their
+//! comments, NAGs and variations, every problem of the text reported with
+//! its place. Sections 8 and 18 of the 1994 PGN standard.
 //!
 //! This crate turns the tokens of `pgn-lex` into games. It applies no chess
-//! rules: moves stay SAN text here (the `san` crate resolves them).
+//! rules: moves stay SAN text here (`pgn-replay` plays them on the board).
 //!
 //! Two ways in, one grammar:
 //!
@@ -20,7 +22,7 @@
 //!    diagnostics.
 //!
 //! [`Game`] is the one game model of the toolkit: generic over the move
-//! type, it holds SAN text here and legal moves once the `san` crate has
+//! type, it holds SAN text here and legal moves once `pgn-replay` has
 //! replayed it; exporters and codecs write it.
 //!
 //! Reading never fails on content: whatever the bytes, the reader returns

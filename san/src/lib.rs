@@ -1,4 +1,6 @@
-//! Standard Algebraic Notation: sections 8.2.3 and 17 of the 1994 PGN standard.
+//! The SAN of a move, and the move a SAN names: Standard Algebraic
+//! Notation, sections 8.2.3 and 17 of the 1994 PGN standard, with long
+//! algebraic, UCI and figurine notation beside it.
 //!
 //! - Reading: [`San::from_ascii`] reads export SAN and the lenient forms of
 //!   import SAN found in real files (castling with zeros, pawn letters, long
