@@ -1,6 +1,6 @@
 //! Problems found while reading EPD: [`EpdError`] (the record is rejected)
 //! and [`EpdWarning`] (the record was read leniently, ruling D4), each with
-//! a typed kind and a [`Location`]; [`Diagnostic`] holds either.
+//! a typed kind and a [`Location`]; [`EpdDiagnostic`] holds either.
 
 use std::fmt;
 
@@ -370,61 +370,61 @@ impl fmt::Display for EpdWarning {
 
 /// An error or a leniency (a warning or a note).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Diagnostic {
+pub enum EpdDiagnostic {
     /// The record was rejected.
     Error(EpdError),
     /// The record was read leniently.
     Warning(EpdWarning),
 }
 
-impl Diagnostic {
+impl EpdDiagnostic {
     /// How bad it is: an error, or the severity of the leniency's kind
     /// ([`EpdWarningKind::severity`]).
     pub fn severity(&self) -> Severity {
         match self {
-            Diagnostic::Error(_) => Severity::Error,
-            Diagnostic::Warning(w) => w.kind.severity(),
+            EpdDiagnostic::Error(_) => Severity::Error,
+            EpdDiagnostic::Warning(w) => w.kind.severity(),
         }
     }
 
     /// Its kind's label ([`EpdErrorKind::label`], [`EpdWarningKind::label`]).
     pub fn label(&self) -> &'static str {
         match self {
-            Diagnostic::Error(e) => e.kind.label(),
-            Diagnostic::Warning(w) => w.kind.label(),
+            EpdDiagnostic::Error(e) => e.kind.label(),
+            EpdDiagnostic::Warning(w) => w.kind.label(),
         }
     }
 
     /// Where it is.
     pub fn location(&self) -> Location {
         match self {
-            Diagnostic::Error(e) => e.location,
-            Diagnostic::Warning(w) => w.location,
+            EpdDiagnostic::Error(e) => e.location,
+            EpdDiagnostic::Warning(w) => w.location,
         }
     }
 }
 
-impl fmt::Display for Diagnostic {
+impl fmt::Display for EpdDiagnostic {
     /// `LINE:COLUMN: severity: message`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Diagnostic::Error(e) => write!(f, "{}: error: {}", e.location, e.kind),
-            Diagnostic::Warning(w) => {
+            EpdDiagnostic::Error(e) => write!(f, "{}: error: {}", e.location, e.kind),
+            EpdDiagnostic::Warning(w) => {
                 write!(f, "{}: {}: {}", w.location, w.kind.severity(), w.kind)
             }
         }
     }
 }
 
-impl From<EpdError> for Diagnostic {
-    fn from(e: EpdError) -> Diagnostic {
-        Diagnostic::Error(e)
+impl From<EpdError> for EpdDiagnostic {
+    fn from(e: EpdError) -> EpdDiagnostic {
+        EpdDiagnostic::Error(e)
     }
 }
 
-impl From<EpdWarning> for Diagnostic {
-    fn from(w: EpdWarning) -> Diagnostic {
-        Diagnostic::Warning(w)
+impl From<EpdWarning> for EpdDiagnostic {
+    fn from(w: EpdWarning) -> EpdDiagnostic {
+        EpdDiagnostic::Warning(w)
     }
 }
 
@@ -486,7 +486,7 @@ mod tests {
             let expected = if note { Severity::Note } else { Severity::Warning };
             assert_eq!(kind.severity(), expected, "{kind:?}");
         }
-        let order = Diagnostic::from(EpdWarning { kind: warnings[6].clone(), location: at });
+        let order = EpdDiagnostic::from(EpdWarning { kind: warnings[6].clone(), location: at });
         assert_eq!(order.severity(), Severity::Note);
         assert_eq!(order.label(), "opcodes out of ascii order");
         assert_eq!(order.to_string(), "0:0: note: opcode id out of ascii order");
@@ -497,11 +497,13 @@ mod tests {
         let at = Location { offset: 61, line: 3, column: 62 };
         let err = EpdError { kind: EpdErrorKind::UnterminatedString, location: at };
         assert_eq!(err.to_string(), "3:62: unterminated string");
-        let diag = Diagnostic::from(err);
+        let diag = EpdDiagnostic::from(err);
         assert_eq!(diag.severity(), Severity::Error);
         assert_eq!(diag.to_string(), "3:62: error: unterminated string");
-        let warn =
-            Diagnostic::from(EpdWarning { kind: EpdWarningKind::MissingSemicolon, location: at });
+        let warn = EpdDiagnostic::from(EpdWarning {
+            kind: EpdWarningKind::MissingSemicolon,
+            location: at,
+        });
         assert_eq!(warn.severity(), Severity::Warning);
         assert_eq!(warn.location(), at);
         assert_eq!(warn.to_string(), "3:62: warning: last operation has no semicolon");

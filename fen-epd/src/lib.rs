@@ -107,7 +107,8 @@ mod write;
 /// second dependency.
 pub use chess_core;
 pub use diagnostic::{
-    Diagnostic, EpdError, EpdErrorKind, EpdWarning, EpdWarningKind, Location, OperandKind, Severity,
+    EpdDiagnostic, EpdError, EpdErrorKind, EpdWarning, EpdWarningKind, Location, OperandKind,
+    Severity,
 };
 pub use epd::{Epd, Operation, UnknownOperation, Value};
 pub use eval::Eval;
@@ -118,6 +119,6 @@ pub use fen::{
 pub use opcode::{MAX_MNEMONIC_LEN, Mnemonic, Opcode, Register};
 pub use operand::{EpdString, MoveText, Operand, parse_float, parse_integer};
 pub use raw::{MAX_STRING_LEN, OperandForm, RawCounters, RawEpd, RawOperand, RawOperation};
-pub use reader::{EpdReader, Record};
+pub use reader::{EpdLine, EpdReader};
 pub use registers::Registers;
 pub use write::WriteEpdError;

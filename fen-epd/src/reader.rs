@@ -1,13 +1,13 @@
 //! [`EpdReader`]: the records of a whole EPD file, one per line, each
 //! parsed on its own so that a bad record never stops the rest.
 
-use crate::diagnostic::{Diagnostic, EpdError, EpdWarning, EpdWarningKind, Location};
+use crate::diagnostic::{EpdDiagnostic, EpdError, EpdWarning, EpdWarningKind, Location};
 use crate::epd::Epd;
 use crate::raw::Context;
 
 /// One record of a file: where it is and what came of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct EpdLine {
     /// The line number, from 1.
     pub line: u64,
     /// The byte offset of the line's start in the input.
@@ -18,15 +18,15 @@ pub struct Record {
     pub warnings: Vec<EpdWarning>,
 }
 
-impl Record {
+impl EpdLine {
     /// The error (if any) and the warnings, in input order.
-    pub fn diagnostics(&self) -> Vec<Diagnostic> {
-        let mut out: Vec<Diagnostic> =
-            self.warnings.iter().cloned().map(Diagnostic::from).collect();
+    pub fn diagnostics(&self) -> Vec<EpdDiagnostic> {
+        let mut out: Vec<EpdDiagnostic> =
+            self.warnings.iter().cloned().map(EpdDiagnostic::from).collect();
         if let Err(e) = &self.result {
-            out.push(Diagnostic::from(e.clone()));
+            out.push(EpdDiagnostic::from(e.clone()));
         }
-        out.sort_by_key(Diagnostic::location);
+        out.sort_by_key(EpdDiagnostic::location);
         out
     }
 }
@@ -103,9 +103,9 @@ impl<'a> EpdReader<'a> {
 }
 
 impl Iterator for EpdReader<'_> {
-    type Item = Record;
+    type Item = EpdLine;
 
-    fn next(&mut self) -> Option<Record> {
+    fn next(&mut self) -> Option<EpdLine> {
         loop {
             let (start, end) = self.next_line()?;
             let text = &self.input[start..end];
@@ -126,7 +126,12 @@ impl Iterator for EpdReader<'_> {
                 });
             }
             let result = Epd::parse(text, ctx, &mut warnings);
-            return Some(Record { line: self.line as u64, offset: start as u64, result, warnings });
+            return Some(EpdLine {
+                line: self.line as u64,
+                offset: start as u64,
+                result,
+                warnings,
+            });
         }
     }
 }
@@ -141,7 +146,7 @@ mod tests {
         let input = b"\xEF\xBB\xBF4k3/8/8/8/8/8/8/4K3 w - - id \"a\";\r\n  # note\r\n\r\n\
             4k3/8/8/8/8/8/8/4K3 w - - id \"b\" \"c\";\r4k3/8/8/8/8/8/8/4K3 w - - bm e4 ;";
         let mut reader = EpdReader::new(input);
-        let records: Vec<Record> = reader.by_ref().collect();
+        let records: Vec<EpdLine> = reader.by_ref().collect();
         assert_eq!(reader.skipped_lines(), 2);
         assert_eq!(records.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 4, 5]);
         assert_eq!(records[0].warnings[0].kind, EpdWarningKind::ByteOrderMark);
@@ -168,7 +173,7 @@ mod tests {
         assert_eq!(EpdReader::new(b"").count(), 0);
         assert_eq!(EpdReader::new(b"\n\n\r\n#\n").count(), 0);
         assert_eq!(EpdReader::new(b"\xEF\xBB").count(), 1);
-        let records: Vec<Record> = EpdReader::new(b"x\ny\n\nz").collect();
+        let records: Vec<EpdLine> = EpdReader::new(b"x\ny\n\nz").collect();
         assert_eq!(records.iter().map(|r| r.line).collect::<Vec<_>>(), [1, 2, 4]);
         assert!(records.iter().all(|r| r.result.is_err()));
     }

@@ -51,7 +51,7 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use fen_epd::{Epd, EpdReader, EpdWarningKind, Location, Opcode, Record, Severity};
+use fen_epd::{Epd, EpdLine, EpdReader, EpdWarningKind, Location, Opcode, Severity};
 use san::resolve_epd;
 
 use crate::reading::no_panic;
@@ -191,7 +191,7 @@ impl Outcome {
 /// (position and move operands; those without a place sit at the record's
 /// start) and of canonical writing (at the record's start), sorted by
 /// place with ties in that order.
-pub fn outcome(record: &Record) -> Outcome {
+pub fn outcome(record: &EpdLine) -> Outcome {
     let mut diagnostics: Vec<(Location, Severity, String)> = record
         .warnings
         .iter()
@@ -504,7 +504,7 @@ fn corpus_row(ctx: &Context, section: &mut Section) {
 
 /// One corpus record: accepted, resolved and written as expected, and its
 /// canonical form stable.
-fn check_corpus_record(name: &str, record: &Record) -> Result<(), String> {
+fn check_corpus_record(name: &str, record: &EpdLine) -> Result<(), String> {
     let find = |table: &[(&'static str, usize, &'static str, &'static str)]| {
         table.iter().find(|(file, line, ..)| *file == name && *line as u64 == record.line).copied()
     };
