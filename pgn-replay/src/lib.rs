@@ -1,7 +1,30 @@
-//! Games replayed: every move of a PGN game played on the board, so that a
-//! program can ask what python-chess's game nodes answer (the position
-//! before and after each move, its SAN, its ply) and writers can write
-//! canonical moves.
+//! The games of a PGN file, replayed: [`replay_games`] reads and plays
+//! every game, and each gives what python-chess's game nodes answer: its
+//! main line as [`MoveNode`]s (SAN, UCI, ply, move number, NAGs,
+//! comments, the positions before and after each move, its variations),
+//! its final position, and the problems of its reading and replay.
+//!
+//! ```
+//! use pgn_replay::prelude::*;
+//!
+//! let pgn = "[White \"Morphy\"]\n\n1. e4 e5 2. Nf3 d6 {Philidor} 3. d4 Bg4?! *";
+//! for game in pgn_replay::replay_games(pgn.as_bytes()) {
+//!     let game = game?;
+//!     // The tags of the Seven Tag Roster that are missing: warnings.
+//!     assert!(!game.has_errors());
+//!     let moves: Vec<String> = game.game.mainline().map(|node| format!("{}:{}", node.ply(), node.san())).collect();
+//!     assert_eq!(moves, ["1:e4", "2:e5", "3:Nf3", "4:d6", "5:d4", "6:Bg4"]);
+//!     let d6 = game.game.mainline().nth(3).expect("4 moves");
+//!     assert_eq!(d6.comment_after(), "Philidor");
+//!     assert_eq!(game.game.white().as_deref(), Some("Morphy"));
+//!     assert!(game.game.final_position().is_some());
+//! }
+//! # Ok::<_, std::io::Error>(())
+//! ```
+//!
+//! The game model ([`ReplayedGame`]) is `pgn-syntax`'s with legal moves;
+//! its tree view is an extension trait ([`ReplayedGameExt`], in scope
+//! with `use pgn_replay::prelude::*`). The rest of the crate:
 //!
 //! - [`replay_games`] reads and replays every game of a file: each comes as
 //!   a [`ReplayedGame`] (the game model of `pgn_syntax` with legal moves
@@ -9,11 +32,13 @@
 //! - [`replay`] replays a game read before; [`Replayer`] replays games as
 //!   they are read, for a [`ReplayVisitor`] that keeps no tree.
 //! - The [`Walker`] walks a replayed game with the position before every
-//!   move; the [`GameBuilder`] makes games in code.
+//!   move: a lending cursor, the fast way through a game (the move nodes
+//!   copy their positions); the [`GameBuilder`] makes games in code.
 //!
 //! All of them move through a movetext on one cursor, so they agree on
-//! plies, depths and positions. Notation (SAN, UCI, LAN) is the `san`
-//! crate's; this one adds the games.
+//! plies, depths and positions; the move nodes, which walk one line at a
+//! time, are tested against it (`tests/nodes.rs`). Notation (SAN, UCI,
+//! LAN) is the `san` crate's; this one adds the games.
 //!
 //! ```
 //! use pgn_replay::{Event, Walker};
@@ -46,6 +71,7 @@ mod collect;
 mod diagnostic;
 mod game;
 mod lines;
+mod node;
 mod replay;
 mod walk;
 
@@ -60,9 +86,16 @@ pub use collect::{CollectedGame, ReplayCollector, replay_games};
 pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use fen_epd;
 pub use game::{GameDiagnostic, GameInfo, Replayed};
+pub use node::{MoveNode, Moves, ReplayedGameExt};
 pub use pgn_syntax;
 pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
 pub use san;
 #[doc(no_inline)]
 pub use san::{Origin, Played, San};
 pub use walk::{Event, ReplayedGame, ReplayedMove, Walker};
+
+/// The extension trait that gives a [`ReplayedGame`] its main line as
+/// move nodes and its final position: `use pgn_replay::prelude::*`.
+pub mod prelude {
+    pub use crate::node::ReplayedGameExt;
+}
