@@ -1,5 +1,16 @@
-//! The PGN export format: sections 3.2, 8, 11 and 12 of the 1994 PGN
-//! standard.
+//! Writing games as PGN text, in export format: [`to_string`] gives a
+//! game's text (python-chess's `str(game)`), [`Writer`] writes games to
+//! any [`Sink`] with options, and [`StreamExporter`] exports a whole file
+//! as it is read. Sections 3.2, 8, 11 and 12 of the 1994 PGN standard.
+//!
+//! ```
+//! let pgn = "[White \"Morphy\"]\n1.e4 e5 2.Nf3 d6 {Philidor's defence} *";
+//! for game in pgn_replay::replay_games(pgn.as_bytes()) {
+//!     let text = pgn_export::to_string(&game?.game);
+//!     assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 d6 {Philidor's defence} *\n\n"));
+//! }
+//! # Ok::<_, std::io::Error>(())
+//! ```
 //!
 //! Export format is the one text of a game that every program is meant to
 //! write byte for byte alike (§3.2.1). The standard leaves parts of it open;
@@ -77,6 +88,6 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Unfit, Writer, is_broken, to_vec,
-    unfit,
+    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Unfit, Writer, is_broken, to_string,
+    to_vec, unfit,
 };

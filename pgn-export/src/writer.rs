@@ -631,6 +631,26 @@ pub fn to_vec(game: &ReplayedGame, options: &ExportOptions) -> Vec<u8> {
     out
 }
 
+/// Writes `game` in export format (the default [`ExportOptions`]) as
+/// text: what python-chess's `str(game)` is for, byte for byte what
+/// [`to_vec`] gives when the game's tag values and comments are UTF-8
+/// (other bytes become U+FFFD; [`to_vec`] keeps them).
+///
+/// ```
+/// let pgn = "[White \"Tal\"]\n\n1.e4 e5 2.Nf3 {the main line} *";
+/// let game = pgn_replay::replay_games(pgn.as_bytes()).next().expect("a game")?.game;
+/// let text = pgn_export::to_string(&game);
+/// assert!(text.starts_with("[Event \"?\"]\n"));
+/// assert!(text.ends_with("[White \"Tal\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 {the main line} *\n\n"));
+/// # Ok::<_, std::io::Error>(())
+/// ```
+pub fn to_string(game: &ReplayedGame) -> String {
+    // Made whole, then checked: a character is never cut in two.
+    let bytes = to_vec(game, &ExportOptions::default());
+    String::from_utf8(bytes)
+        .unwrap_or_else(|not_utf8| String::from_utf8_lossy(not_utf8.as_bytes()).into_owned())
+}
+
 /// A game that displays in export format (bytes that are not UTF-8, which
 /// only tag values and comments can hold, show as U+FFFD; [`to_vec`] keeps
 /// them).
