@@ -438,6 +438,47 @@ impl<R: Read> Iterator for Decoder<R> {
     }
 }
 
+/// Decodes every game of a PGC input held in memory, in order: the
+/// games of a [`Decoder`] over the bytes. Escape strings between games
+/// ([`Item::Escape`]) belong to no game and are left out; a [`Decoder`]
+/// gives them.
+///
+/// ```
+/// use pgn_replay::GameBuilder;
+///
+/// let mut bytes = Vec::new();
+/// let mut games = Vec::new();
+/// for first in ["e4", "d4"] {
+///     let mut b = GameBuilder::new();
+///     b.san(first)?;
+///     games.push(b.finish());
+///     bytes.extend(pgc::encode(games.last().expect("a game"))?);
+/// }
+/// let decoded = pgc::decode_all(&bytes)?;
+/// assert_eq!(decoded.len(), 2);
+/// assert_eq!(decoded[1].movetext, games[1].movetext);
+/// let error = pgc::decode_all(&bytes[..bytes.len() - 1]).expect_err("cut short");
+/// // The games are as long: the second starts halfway, and is cut short.
+/// assert!(error.offset >= bytes.len() as u64 / 2);
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// The first malformed record (ruling P7).
+pub fn decode_all(bytes: impl AsRef<[u8]>) -> Result<Vec<ReplayedGame>, DecodeError> {
+    let mut games = Vec::new();
+    for item in Decoder::new(bytes.as_ref()) {
+        match item {
+            Ok(Item::Game(game)) => games.push(game),
+            Ok(Item::Escape(_)) => {}
+            Err(ReadError::Decode(error)) => return Err(error),
+            Err(ReadError::Io(error)) => unreachable!("reading a byte slice cannot fail: {error}"),
+        }
+    }
+    Ok(games)
+}
+
 #[cfg(test)]
 mod tests {
     use pgn_replay::{GameBuilder, Walker};

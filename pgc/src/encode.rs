@@ -11,7 +11,7 @@ use pgn_replay::pgn_syntax::{Tag, Tags};
 use pgn_replay::{Event, ReplayedGame, Walker};
 use san::{Move, Played, Position, San};
 
-use crate::error::EncodeErrorKind;
+use crate::error::{EncodeError, EncodeErrorKind};
 use crate::ordinal::{ordinal, ordinal_of_legal};
 use crate::primitive::Header;
 use crate::record::{Moves, Record};
@@ -428,6 +428,41 @@ pub fn encode_game(
         encoder.event(&event);
     }
     encoder.finish(&game.tags, game.result(), out)
+}
+
+/// Encodes one replayed game into a new buffer: [`encode_game`] with the
+/// default options, which refuse a game that PGC cannot hold whole (a
+/// comment, a null move, a move that could not be played, ...).
+///
+/// ```
+/// use pgn_replay::GameBuilder;
+///
+/// let mut b = GameBuilder::new();
+/// b.tag("White", "Tal").san("e4")?.san("c5")?;
+/// let game = b.finish();
+/// let bytes = pgc::encode(&game)?;
+/// let decoded = pgc::decode_all(&bytes)?;
+/// assert_eq!(decoded[0].movetext, game.movetext);
+/// // A plain game is one record of the Seven Tag Roster (ruling P2).
+/// assert_eq!(decoded[0].tag("White"), Some(&b"Tal"[..]));
+/// assert_eq!(decoded[0].tag("Event"), Some(&b"?"[..]));
+///
+/// b = GameBuilder::new();
+/// b.san("e4")?.comment("best by test");
+/// let refused = pgc::encode(&b.finish()).expect_err("PGC has no comments");
+/// assert_eq!(refused.to_string(), "game 1: a comment after ply 1 (PGC has no comments; lossy encoding drops them)");
+/// # Ok::<_, Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// Why the game cannot be encoded, as game 1 (of the bytes it would
+/// have made).
+pub fn encode(game: &ReplayedGame) -> Result<Vec<u8>, EncodeError> {
+    let mut out = Vec::new();
+    encode_game(game, EncodeOptions::default(), &mut out)
+        .map_err(|kind| EncodeError { game: 1, kind })?;
+    Ok(out)
 }
 
 #[cfg(test)]

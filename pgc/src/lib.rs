@@ -1,5 +1,24 @@
-//! The PGC binary codec: section 20 of the 1994 PGN standard, with the
-//! rulings P1 to P8 where the standard leaves it open.
+//! Games to and from PGC, the binary form of PGN: [`encode`] a game into
+//! bytes and [`decode_all`] the games of a PGC input back; section 20 of
+//! the 1994 PGN standard, with the rulings P1 to P8 where the standard
+//! leaves it open.
+//!
+//! ```
+//! use pgn_replay::GameBuilder;
+//!
+//! let mut b = GameBuilder::new();
+//! b.tag("White", "Morphy").san("e4")?.san("e5")?.san("Nf3")?.san("d6")?;
+//! let game = b.finish();
+//! let bytes = pgc::encode(&game)?;
+//! // One record (ruling P2): the seven roster values, then the number of
+//! // moves and a byte a move, its index among the legal moves sorted by
+//! // SAN, from 0 (e4 is 13 in Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 ...).
+//! assert_eq!(bytes[0], 0x01);
+//! assert!(bytes.ends_with(&[4, 0, 13, 12, 9, 22]));
+//! let decoded = pgc::decode_all(&bytes)?;
+//! assert_eq!(decoded[0].movetext, game.movetext);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
 //!
 //! PGC stores a game as records: a marker byte and its items (§20.4).
 //! Moves are ordinals, one byte each: the index of the move in the legal
@@ -51,8 +70,8 @@ pub mod primitive;
 pub mod record;
 mod stream;
 
-pub use decode::{Decoder, GameDecoder, Item};
-pub use encode::{Dropped, EncodeOptions, GameEncoder, encode_game};
+pub use decode::{Decoder, GameDecoder, Item, decode_all};
+pub use encode::{Dropped, EncodeOptions, GameEncoder, encode, encode_game};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use ordinal::{move_at, ordinal};
 pub use record::{Marker, ReadError, Record, RecordReader};
