@@ -1,4 +1,25 @@
-//! Choosing games: what people use pgn-extract for. A [`Selection`] of
+//! Choosing games: what people use pgn-extract for. Test a game held in
+//! memory with [`Selection::matches`], or read only the games a selection
+//! selects with [`Selection::filter`]:
+//!
+//! ```
+//! use pgn_select::Selection;
+//!
+//! let pgn = "[White \"Tal\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n\
+//!            [Black \"Tal\"]\n\n1. d4 d5 *";
+//! let selection = Selection::parse("player Tal\nopening 1. e4 e5")?;
+//! let mut selected = Vec::new();
+//! for game in pgn_replay::replay_games(pgn.as_bytes()) {
+//!     let game = game?;
+//!     if selection.matches(&game.game) {
+//!         selected.push(game.number);
+//!     }
+//! }
+//! assert_eq!(selected, [1]);
+//! # Ok::<_, Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! A [`Selection`] of
 //! [`Criterion`]s (tags, players, ECO codes, dates, results, lengths,
 //! endings, openings, positions, material), decided by a [`Selector`]
 //! as each game is read and replayed; and duplicate detection
