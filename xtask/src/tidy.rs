@@ -105,7 +105,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
         "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
-        "xtask" | "pgn-tests" => Allowed::Anything,
+        "xtask" | "pgn-tests" | "pgn-examples" => Allowed::Anything,
         _ => return None,
     })
 }
