@@ -329,9 +329,9 @@ impl<S: Store> DuplicateIndex<S> {
 /// [`DuplicateIndex`] of the games seen, and the buffer their
 /// fingerprints are made in. What `pgn dedupe` runs for each game that
 /// a [`Selector`](crate::Selector) kept the main line of
-/// ([`Selector::keep_main_line`](crate::Selector::keep_main_line), and
-/// [`Selector::keep_tags`](crate::Selector::keep_tags) for
-/// [`DuplicateMode::MovesAndTags`]).
+/// ([`Selector::keep_main_line`](crate::Selector::keep_main_line); the
+/// tags that [`DuplicateMode::MovesAndTags`] compares are in the game's
+/// [`GameInfo`](pgn_replay::GameInfo)).
 ///
 /// ```
 /// use pgn_select::{Deduper, DuplicateMode, MemoryStore, Seen};
