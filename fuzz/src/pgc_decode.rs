@@ -11,7 +11,7 @@
 //! same items but for their empty movetext.
 
 use pgc::record::ReadError;
-use pgc::{Decoder, EncodeOptions, Item, encode_game};
+use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_export::{ExportOptions, Writer};
 use pgn_replay::Event;
 
@@ -30,21 +30,21 @@ pub fn check(data: &[u8]) {
         assert_eq!(events, streamed, "the events of a decoder that keeps no movetext");
         events.clear();
         streamed.clear();
-        if let Some(Ok(Item::Game(game))) = &mut alone {
+        if let Some(Ok(Decoded::Game(game))) = &mut alone {
             assert!(game.movetext.is_empty(), "a movetext kept");
-            if let Ok(Item::Game(kept)) = &item {
+            if let Ok(Decoded::Game(kept)) = &item {
                 game.movetext = kept.movetext.clone();
             }
         }
         assert_eq!(alone.map(|i| format!("{i:?}")), Some(format!("{item:?}")));
         let same = recycling.next();
         assert_eq!(same.as_ref().map(|i| format!("{i:?}")), Some(format!("{item:?}")));
-        if let Some(Ok(Item::Game(used))) = same {
+        if let Some(Ok(Decoded::Game(used))) = same {
             recycling.recycle(used);
         }
         let game = match item {
-            Ok(Item::Game(game)) => game,
-            Ok(Item::Escape(_)) => continue,
+            Ok(Decoded::Game(game)) => game,
+            Ok(Decoded::Escape(_)) => continue,
             Err(ReadError::Decode(error)) => {
                 assert!(error.offset <= data.len() as u64, "{error} past the end");
                 break;
@@ -55,11 +55,11 @@ pub fn check(data: &[u8]) {
         if let Err(error) = encode_game(&game, EncodeOptions::default(), &mut bytes) {
             panic!("a decoded game does not encode: {error}");
         }
-        let again: Vec<Item> = match Decoder::new(&bytes[..]).collect() {
+        let again: Vec<Decoded> = match Decoder::new(&bytes[..]).collect() {
             Ok(items) => items,
             Err(error) => panic!("an encoded game does not decode: {error}: {}", show(&bytes)),
         };
-        let [Item::Game(again)] = &again[..] else {
+        let [Decoded::Game(again)] = &again[..] else {
             panic!("one game encoded, {} items decoded", again.len())
         };
         let mut first = Vec::new();

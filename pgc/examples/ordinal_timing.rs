@@ -83,7 +83,7 @@ fn pgc_games(path: &str, limit: usize) -> Vec<Vec<Move>> {
     };
     let mut games = Vec::new();
     for item in pgc::Decoder::new(std::io::BufReader::new(file)) {
-        let Ok(pgc::Item::Game(game)) = item else { continue };
+        let Ok(pgc::Decoded::Game(game)) = item else { continue };
         if game.tag("FEN").is_some() {
             continue;
         }

@@ -21,7 +21,7 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 
 /// What a PGC input holds, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Item {
+pub enum Decoded {
     /// A game (`0x01`, or `0x05` .. `0x06`).
     Game(ReplayedGame),
     /// An escape string between games (`0x0a` outside a game): the text
@@ -48,7 +48,7 @@ enum State {
 ///
 /// ```
 /// use pgc::record::{Moves, Record};
-/// use pgc::{GameDecoder, Item};
+/// use pgc::{Decoded, GameDecoder};
 /// use san::San;
 /// use pgn_replay::Event;
 ///
@@ -71,7 +71,7 @@ enum State {
 /// }
 /// decoder.finish(4)?;
 /// assert_eq!(sans, ["e4", "e5"]);
-/// let [Item::Game(game)] = &items[..] else { panic!("one game") };
+/// let [Decoded::Game(game)] = &items[..] else { panic!("one game") };
 /// assert_eq!(game.tag("White"), Some(&b"Tal"[..]));
 /// # Ok::<_, pgc::DecodeError>(())
 /// ```
@@ -150,7 +150,7 @@ impl GameDecoder {
         offset: u64,
         record: &Record<'_>,
         on_event: &mut impl FnMut(Event<'_>),
-    ) -> Result<Option<Item>, DecodeError> {
+    ) -> Result<Option<Decoded>, DecodeError> {
         let result = self.step(offset, record, on_event);
         if result.is_err() {
             self.state = State::Between;
@@ -163,7 +163,7 @@ impl GameDecoder {
         offset: u64,
         record: &Record<'_>,
         on_event: &mut impl FnMut(Event<'_>),
-    ) -> Result<Option<Item>, DecodeError> {
+    ) -> Result<Option<Decoded>, DecodeError> {
         let error = |kind| DecodeError { offset, kind };
         // The records inside a game's tags or movetext leave the state
         // where it is and are taken in place: a game's dozen records do
@@ -214,20 +214,20 @@ impl GameDecoder {
                 }
                 let mut builder = self.start(tags, offset)?;
                 play(&mut builder, *moves, on_event)?;
-                Ok(Some(Item::Game(complete(builder))))
+                Ok(Some(Decoded::Game(complete(builder))))
             }
             (State::Between, Record::GameBegin) => {
                 self.state = State::Tags(self.spare_tags(), None);
                 Ok(None)
             }
-            (State::Between, Record::Escape(line)) => Ok(Some(Item::Escape(line.to_vec()))),
+            (State::Between, Record::Escape(line)) => Ok(Some(Decoded::Escape(line.to_vec()))),
             (State::Between, _) => Err(error(DecodeErrorKind::OutsideGame(marker))),
             (_, Record::ReducedGame { .. } | Record::GameBegin) => {
                 Err(error(DecodeErrorKind::InsideGame(marker)))
             }
             (State::Tags(tags, setup_at), Record::GameEnd) => {
                 let at = setup_at.unwrap_or(offset);
-                Ok(Some(Item::Game(complete(self.start(tags, at)?))))
+                Ok(Some(Decoded::Game(complete(self.start(tags, at)?))))
             }
             (State::Tags(tags, setup_at), _) => {
                 // The first record of the movetext: the tags are all in
@@ -243,7 +243,7 @@ impl GameDecoder {
                 if builder.depth() > 0 {
                     return Err(error(DecodeErrorKind::UnclosedVariation(builder.depth())));
                 }
-                Ok(Some(Item::Game(complete(builder))))
+                Ok(Some(Decoded::Game(complete(builder))))
             }
             // Taken in place above.
             (state @ State::Movetext(_), _) => {
@@ -335,7 +335,7 @@ fn build_error(error: BuildError) -> DecodeErrorKind {
 /// game at a time.
 ///
 /// ```
-/// use pgc::{Decoder, EncodeOptions, Item, encode_game};
+/// use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 /// use pgn_replay::GameBuilder;
 ///
 /// let mut b = GameBuilder::new();
@@ -344,9 +344,9 @@ fn build_error(error: BuildError) -> DecodeErrorKind {
 /// let mut pgc = Vec::new();
 /// encode_game(&game, EncodeOptions::default(), &mut pgc)?;
 /// encode_game(&game, EncodeOptions::default(), &mut pgc)?;
-/// let items: Vec<Item> = Decoder::new(&pgc[..]).collect::<Result<_, _>>()?;
+/// let items: Vec<Decoded> = Decoder::new(&pgc[..]).collect::<Result<_, _>>()?;
 /// assert_eq!(items.len(), 2);
-/// let Item::Game(decoded) = &items[0] else { panic!("a game") };
+/// let Decoded::Game(decoded) = &items[0] else { panic!("a game") };
 /// assert_eq!(decoded.movetext, game.movetext);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```
@@ -380,7 +380,7 @@ impl<R: Read> Decoder<R> {
     /// that takes the movetext from the events alone says no.
     ///
     /// ```
-    /// use pgc::{Decoder, EncodeOptions, Item, encode_game};
+    /// use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
     /// use pgn_replay::{Event, GameBuilder};
     ///
     /// let mut b = GameBuilder::new();
@@ -391,7 +391,7 @@ impl<R: Read> Decoder<R> {
     /// decoder.keep_movetext(false);
     /// let mut moves = 0;
     /// let item = decoder.next_with(&mut |event| moves += matches!(event, Event::Move(_)) as u32);
-    /// let Some(Ok(Item::Game(game))) = item else { panic!("a game") };
+    /// let Some(Ok(Decoded::Game(game))) = item else { panic!("a game") };
     /// assert_eq!((moves, game.tag("White")), (2, Some(&b"Tal"[..])));
     /// assert!(game.movetext.is_empty());
     /// # Ok::<_, Box<dyn std::error::Error>>(())
@@ -409,7 +409,7 @@ impl<R: Read> Decoder<R> {
     pub fn next_with(
         &mut self,
         on_event: &mut impl FnMut(Event<'_>),
-    ) -> Option<Result<Item, ReadError>> {
+    ) -> Option<Result<Decoded, ReadError>> {
         while !self.done {
             let Some(next) = self.records.next_record() else {
                 self.done = true;
@@ -431,16 +431,16 @@ impl<R: Read> Decoder<R> {
 }
 
 impl<R: Read> Iterator for Decoder<R> {
-    type Item = Result<Item, ReadError>;
+    type Item = Result<Decoded, ReadError>;
 
-    fn next(&mut self) -> Option<Result<Item, ReadError>> {
+    fn next(&mut self) -> Option<Result<Decoded, ReadError>> {
         self.next_with(&mut |_| {})
     }
 }
 
 /// Decodes every game of a PGC input held in memory, in order: the
 /// games of a [`Decoder`] over the bytes. Escape strings between games
-/// ([`Item::Escape`]) belong to no game and are left out; a [`Decoder`]
+/// ([`Decoded::Escape`]) belong to no game and are left out; a [`Decoder`]
 /// gives them.
 ///
 /// ```
@@ -470,8 +470,8 @@ pub fn decode_all(bytes: impl AsRef<[u8]>) -> Result<Vec<ReplayedGame>, DecodeEr
     let mut games = Vec::new();
     for item in Decoder::new(bytes.as_ref()) {
         match item {
-            Ok(Item::Game(game)) => games.push(game),
-            Ok(Item::Escape(_)) => {}
+            Ok(Decoded::Game(game)) => games.push(game),
+            Ok(Decoded::Escape(_)) => {}
             Err(ReadError::Decode(error)) => return Err(error),
             Err(ReadError::Io(error)) => unreachable!("reading a byte slice cannot fail: {error}"),
         }
@@ -529,7 +529,8 @@ mod tests {
                 };
                 given.push(format!("{event:?}"));
             };
-            if let Some(Item::Game(decoded)) = decoder.record(offset, &record, on_event).unwrap() {
+            if let Some(Decoded::Game(decoded)) = decoder.record(offset, &record, on_event).unwrap()
+            {
                 game = Some(decoded);
             }
         }
@@ -604,16 +605,18 @@ mod tests {
             encode_game(&game.finish(), EncodeOptions::default(), &mut bytes).unwrap();
         }
 
-        let kept: Vec<Item> = Decoder::new(&bytes[..]).collect::<Result<_, _>>().unwrap();
+        let kept: Vec<Decoded> = Decoder::new(&bytes[..]).collect::<Result<_, _>>().unwrap();
         assert_eq!(kept.len(), 4);
         let mut recycled = Vec::new();
         let mut decoder = Decoder::new(&bytes[..]);
         // To start with, a game from another decoder: the largest of them.
-        let Some(Ok(Item::Game(first))) = Decoder::new(&bytes[..]).next() else { panic!("a game") };
+        let Some(Ok(Decoded::Game(first))) = Decoder::new(&bytes[..]).next() else {
+            panic!("a game")
+        };
         decoder.recycle(first);
         while let Some(item) = decoder.next() {
-            let Item::Game(game) = item.unwrap() else { panic!("a game") };
-            recycled.push(Item::Game(game.clone()));
+            let Decoded::Game(game) = item.unwrap() else { panic!("a game") };
+            recycled.push(Decoded::Game(game.clone()));
             decoder.recycle(game);
         }
         assert_eq!(recycled, kept);

@@ -468,7 +468,7 @@ pub fn encode(game: &ReplayedGame) -> Result<Vec<u8>, EncodeError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Decoder, Item};
+    use crate::{Decoded, Decoder};
 
     /// The replayed games of `pgn`.
     fn games(pgn: &str) -> Vec<ReplayedGame> {
@@ -538,7 +538,7 @@ mod tests {
         let mut out = Vec::new();
         encode_game(game, EncodeOptions::default(), &mut out).expect("encodable");
         let mut items = crate::Decoder::new(&out[..]);
-        let Some(Ok(crate::Item::Game(decoded))) = items.next() else { panic!("a game") };
+        let Some(Ok(crate::Decoded::Game(decoded))) = items.next() else { panic!("a game") };
         assert_eq!(decoded.movetext, game.movetext);
     }
 
@@ -551,8 +551,9 @@ mod tests {
         let mut out = Vec::new();
         let dropped = encode_game(game, EncodeOptions { lossy: true }, &mut out).expect("lossy");
         assert_eq!(dropped, Dropped { comments: 1, null_moves: 2, after_null: 4, annotations: 0 });
-        let items: Vec<Item> = Decoder::new(&out[..]).collect::<Result<_, _>>().expect("decodes");
-        let [Item::Game(decoded)] = &items[..] else { panic!("one game") };
+        let items: Vec<Decoded> =
+            Decoder::new(&out[..]).collect::<Result<_, _>>().expect("decodes");
+        let [Decoded::Game(decoded)] = &items[..] else { panic!("one game") };
         // The variation lost everything: it is gone; the main line keeps
         // e4 e5 Nf3.
         assert_eq!(decoded.movetext.len(), 3, "{:?}", decoded.movetext);

@@ -35,7 +35,7 @@
 //! the game it was encoded from.
 //!
 //! ```
-//! use pgc::{Decoder, EncodeOptions, Item, encode_game};
+//! use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 //!
 //! let pgn = b"[White \"Fischer\"]\n[Black \"Spassky\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 1-0";
 //! let (game, source) = pgn_replay::pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;
@@ -47,8 +47,8 @@
 //! // A variation and a NAG: a general game record (0x05 .. 0x06).
 //! assert_eq!((bytes[0], bytes[bytes.len() - 1]), (0x05, 0x06));
 //!
-//! let items: Vec<Item> = Decoder::new(&bytes[..]).collect::<Result<_, _>>()?;
-//! let [Item::Game(decoded)] = &items[..] else { panic!("one game") };
+//! let items: Vec<Decoded> = Decoder::new(&bytes[..]).collect::<Result<_, _>>()?;
+//! let [Decoded::Game(decoded)] = &items[..] else { panic!("one game") };
 //! assert_eq!(decoded.movetext, replayed.movetext);
 //! assert_eq!(decoded.tag("White"), Some(&b"Fischer"[..]));
 //! # Ok::<_, Box<dyn std::error::Error>>(())
@@ -70,7 +70,7 @@ pub mod primitive;
 pub mod record;
 mod stream;
 
-pub use decode::{Decoder, GameDecoder, Item, decode_all};
+pub use decode::{Decoded, Decoder, GameDecoder, decode_all};
 pub use encode::{Dropped, EncodeOptions, GameEncoder, encode, encode_game};
 pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use ordinal::{move_at, ordinal};

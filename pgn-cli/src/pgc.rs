@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use clap::Subcommand;
 use pgc::record::{Marker, ReadError, Record, RecordReader};
-use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, Item, StreamEncoder};
+use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
 use pgn_replay::{Event, Replayer};
 use pgn_syntax::Reader;
@@ -385,7 +385,7 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
     let mut error = None;
     while let Some(item) = decoder.next_with(&mut |event| writer.event(event)) {
         match item {
-            Ok(Item::Game(game)) => {
+            Ok(pgc::Decoded::Game(game)) => {
                 games += 1;
                 let result = game.result();
                 writer.write_tags(&game.tags, result, sink)?;
@@ -396,7 +396,7 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
                 // The next game is made in this one's storage.
                 decoder.recycle(game);
             }
-            Ok(Item::Escape(_)) => {}
+            Ok(pgc::Decoded::Escape(_)) => {}
             // The decoder stops at its first error (ruling P7).
             Err(ReadError::Decode(mut e)) => {
                 e.offset += at;

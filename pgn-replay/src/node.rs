@@ -61,7 +61,7 @@ pub trait ReplayedGameExt: sealed::Sealed {
     /// iterator). It ends at the first move that could not be played (its
     /// line is text from there on), and yields nothing for a game that
     /// could not be set up.
-    fn mainline(&self) -> Moves<'_>;
+    fn mainline(&self) -> MoveNodes<'_>;
 
     /// The position after the last move of the main line (the start
     /// position for a game without moves); `None` when the game could not
@@ -74,10 +74,10 @@ pub trait ReplayedGameExt: sealed::Sealed {
 }
 
 impl ReplayedGameExt for ReplayedGame {
-    fn mainline(&self) -> Moves<'_> {
+    fn mainline(&self) -> MoveNodes<'_> {
         let nodes = self.movetext.nodes();
         let ply = self.start.as_ref().map_or(0, ply_before);
-        Moves { nodes, next: 0, end: nodes.len(), pos: self.start.clone(), ply, depth: 0 }
+        MoveNodes { nodes, next: 0, end: nodes.len(), pos: self.start.clone(), ply, depth: 0 }
     }
 
     fn final_position(&self) -> Option<Position> {
@@ -125,7 +125,7 @@ fn played(node: &Node<ReplayedMove>) -> Option<(Move, Option<Suffix>)> {
 /// twice (the node's positions before and after); the variations
 /// branching from the line are skipped (each node gives its own).
 #[derive(Clone)]
-pub struct Moves<'g> {
+pub struct MoveNodes<'g> {
     nodes: &'g [Node<ReplayedMove>],
     /// Where the search for the next move starts: the line's start, then
     /// the end of the last node's elements.
@@ -141,7 +141,7 @@ pub struct Moves<'g> {
     depth: u32,
 }
 
-impl<'g> Iterator for Moves<'g> {
+impl<'g> Iterator for MoveNodes<'g> {
     type Item = MoveNode<'g>;
 
     fn next(&mut self) -> Option<MoveNode<'g>> {
@@ -176,12 +176,12 @@ impl<'g> Iterator for Moves<'g> {
     }
 }
 
-impl std::iter::FusedIterator for Moves<'_> {}
+impl std::iter::FusedIterator for MoveNodes<'_> {}
 
 /// Where the line stands, not the movetext it borrows.
-impl fmt::Debug for Moves<'_> {
+impl fmt::Debug for MoveNodes<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Moves")
+        f.debug_struct("MoveNodes")
             .field("next", &self.next)
             .field("end", &self.end)
             .field("ply", &self.ply)
@@ -350,10 +350,10 @@ impl<'g> MoveNode<'g> {
     /// starting from the position before it (python-chess has them as its
     /// parent's later `variations`). An empty variation, or one whose
     /// first move could not be played, yields no node.
-    pub fn variations(&self) -> impl Iterator<Item = Moves<'g>> + '_ {
+    pub fn variations(&self) -> impl Iterator<Item = MoveNodes<'g>> + '_ {
         let trail = top_level(self.nodes, self.index + 1, self.trail_end);
         trail.filter_map(|(i, node)| match node {
-            Node::VariationStart { end } => Some(Moves {
+            Node::VariationStart { end } => Some(MoveNodes {
                 nodes: self.nodes,
                 next: i + 1,
                 end: *end,

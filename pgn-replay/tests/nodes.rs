@@ -8,7 +8,7 @@ use std::path::Path;
 
 use chess_core::{Move, Position};
 use pgn_replay::prelude::*;
-use pgn_replay::{Event, GameBuilder, MoveNode, Moves, ReplayedGame, Walker};
+use pgn_replay::{Event, GameBuilder, MoveNode, MoveNodes, ReplayedGame, Walker};
 use testkit::XorShift;
 
 /// The first game of `pgn`, replayed.
@@ -103,7 +103,7 @@ fn a_line_ends_at_a_move_that_cannot_be_played() {
 fn nodes_outlive_the_iterator_and_the_final_position_is_the_last_nodes() {
     let game = game("1. d4 d5 2. c4 c6 3. Nc3 Nf6 *");
     let nodes: Vec<MoveNode<'_>> = {
-        let iter: Moves<'_> = game.mainline();
+        let iter: MoveNodes<'_> = game.mainline();
         iter.collect()
     };
     assert_eq!(nodes.len(), 6);
@@ -133,7 +133,7 @@ fn walked(game: &ReplayedGame) -> Vec<Walked> {
 
 /// The nodes of `line` and of their variations, depth first: the order
 /// of the movetext.
-fn visit(line: Moves<'_>, out: &mut Vec<Walked>) {
+fn visit(line: MoveNodes<'_>, out: &mut Vec<Walked>) {
     for node in line {
         out.push((node.before().clone(), node.m(), node.after().clone(), node.ply(), node.depth()));
         assert_eq!(node.played().m, node.m());

@@ -17,7 +17,7 @@
 
 use std::sync::Mutex;
 
-use pgc::{Decoder, EncodeErrorKind, EncodeOptions, Item, StreamEncoder, encode_game};
+use pgc::{Decoded, Decoder, EncodeErrorKind, EncodeOptions, StreamEncoder, encode_game};
 use pgn_export::{ExportOptions, Writer, is_broken};
 use pgn_replay::{ReplayedGame, Replayer};
 use pgn_syntax::Reader;
@@ -72,10 +72,10 @@ fn export(writer: &mut Writer, game: &ReplayedGame) -> Vec<u8> {
 
 /// The one game that `bytes` decode to.
 pub(crate) fn decode_one(bytes: &[u8]) -> Result<ReplayedGame, String> {
-    let items: Vec<Item> =
+    let items: Vec<Decoded> =
         Decoder::new(bytes).collect::<Result<_, _>>().map_err(|e| format!("decoding: {e}"))?;
-    match <[Item; 1]>::try_from(items) {
-        Ok([Item::Game(game)]) => Ok(game),
+    match <[Decoded; 1]>::try_from(items) {
+        Ok([Decoded::Game(game)]) => Ok(game),
         Ok([other]) => Err(format!("decoded {other:?}, not a game")),
         Err(items) => Err(format!("decoded {} items, not 1", items.len())),
     }

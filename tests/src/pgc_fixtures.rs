@@ -54,7 +54,7 @@ use std::path::{Path, PathBuf};
 use pgc::primitive::Input;
 use pgc::record::{ReadError, Record, RecordReader};
 use pgc::{
-    DecodeError, Decoder, Dropped, EncodeErrorKind, EncodeOptions, GameDecoder, Item,
+    DecodeError, Decoded, Decoder, Dropped, EncodeErrorKind, EncodeOptions, GameDecoder,
     StreamEncoder, encode_game,
 };
 use pgn_export::{ExportOptions, Writer};
@@ -206,7 +206,7 @@ pub fn check_fixture(path: &Path) -> Result<(), String> {
 #[derive(Debug, Default)]
 struct Walk {
     /// The items, in order.
-    items: Vec<Item>,
+    items: Vec<Decoded>,
     /// The error that ended it, if any.
     error: Option<DecodeError>,
 }
@@ -344,14 +344,14 @@ fn describe(record: &Record<'_>, sans: &[String]) -> String {
 
 /// Writes a decoded item: a game's export, or an escape string; with its
 /// number in the input, if given.
-fn write_item(item: &Item, number: Option<usize>, indent: &str, out: &mut String) {
+fn write_item(item: &Decoded, number: Option<usize>, indent: &str, out: &mut String) {
     let item_n = number.map_or_else(|| "decoded".to_owned(), |n| format!("item {n}:"));
     match item {
-        Item::Game(game) => {
+        Decoded::Game(game) => {
             let _ = writeln!(out, "{indent}{item_n} game, exported:");
             write_text(&export(game, ExportOptions::default()), &format!("{indent}    "), out);
         }
-        Item::Escape(text) => {
+        Decoded::Escape(text) => {
             let text = snapshot::quote(text, usize::MAX);
             let _ = writeln!(out, "{indent}{item_n} escape string {text}");
         }
@@ -471,7 +471,7 @@ pub fn render_encode(input: &[u8], options: EncodeOptions) -> String {
         let want = expected_export(&encoded.game, options);
         let without = if options.lossy { " without comments" } else { "" };
         match &walked.items[..] {
-            [Item::Game(decoded)] if export(decoded, ExportOptions::default()) == want => {
+            [Decoded::Game(decoded)] if export(decoded, ExportOptions::default()) == want => {
                 let _ = writeln!(out, "  round trip: the export of the input game{without}");
             }
             _ if dropped.null_moves > 0 => {
@@ -523,9 +523,9 @@ fn check_encode(path: &Path, input: &[u8]) -> Result<(), String> {
         if again != bytes {
             return Err(format!("game {number}: the decoded game encodes to other bytes"));
         }
-        encoded.push(Item::Game(decoded));
+        encoded.push(Decoded::Game(decoded));
     }
-    let whole: Vec<Item> = Decoder::new(&output[..])
+    let whole: Vec<Decoded> = Decoder::new(&output[..])
         .collect::<Result<_, _>>()
         .map_err(|e| format!("the fixture's output does not decode: {e}"))?;
     if whole != encoded {
@@ -614,7 +614,7 @@ fn check_decode(path: &Path, text: &[u8]) -> Result<(), String> {
     let walked = walk(&bytes, 0, "", true, &mut String::new());
     match (says(path, "err"), &walked.error) {
         (true, None) => return Err("named `err`, but decoding ends cleanly".to_owned()),
-        (true, Some(_)) if !walked.items.iter().any(|item| matches!(item, Item::Game(_))) => {
+        (true, Some(_)) if !walked.items.iter().any(|item| matches!(item, Decoded::Game(_))) => {
             return Err("no game before the error: the fixture shows none kept".to_owned());
         }
         (false, Some(error)) => {
@@ -641,7 +641,7 @@ fn check_decode(path: &Path, text: &[u8]) -> Result<(), String> {
         ));
     }
     for (i, item) in walked.items.iter().enumerate() {
-        let Item::Game(game) = item else { continue };
+        let Decoded::Game(game) = item else { continue };
         let number = i + 1;
         let mut bytes = Vec::new();
         encode_game(game, EncodeOptions::default(), &mut bytes)

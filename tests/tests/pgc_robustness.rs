@@ -13,7 +13,7 @@
 use std::io::Read;
 
 use pgc::record::ReadError;
-use pgc::{Decoder, EncodeOptions, Item, encode_game};
+use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_export::{ExportOptions, Writer};
 use pgn_replay::GameBuilder;
 use pgn_replay::pgn_syntax::nag::Nag;
@@ -28,12 +28,12 @@ fn decode(input: impl Read) -> (Vec<Vec<u8>>, Option<(u64, String)>) {
     let mut items = Vec::new();
     for item in Decoder::new(input) {
         match item {
-            Ok(Item::Game(game)) => {
+            Ok(Decoded::Game(game)) => {
                 let mut text = Vec::new();
                 let Ok(()) = writer.write_game(&game, &mut text);
                 items.push(text);
             }
-            Ok(Item::Escape(text)) => items.push(text),
+            Ok(Decoded::Escape(text)) => items.push(text),
             Err(ReadError::Decode(e)) => return (items, Some((e.offset, e.kind.to_string()))),
             Err(ReadError::Io(e)) => panic!("reading memory failed: {e}"),
         }
