@@ -140,12 +140,12 @@ pub enum Unfit {
 ///
 /// let pgn = b"[FEN \"4k3/8/8/8/8/8/8/4K2R w K - 0 1\"] 1. O-O *\n\n1. e4 e5 2. Ke3 *";
 /// let games: Vec<_> = pgn_replay::replay_games(&pgn[..]).map(|g| g.map(|g| g.game)).collect::<Result<_, _>>()?;
-/// assert_eq!(unfit(&games[0], &ExportOptions::default()), None);
-/// assert_eq!(unfit(&games[0], &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
-/// assert_eq!(unfit(&games[1], &ExportOptions::reduced()), Some(Unfit::Broken));
+/// assert_eq!(unfit(&games[0], ExportOptions::default()), None);
+/// assert_eq!(unfit(&games[0], ExportOptions::reduced()), Some(Unfit::SetUpPosition));
+/// assert_eq!(unfit(&games[1], ExportOptions::reduced()), Some(Unfit::Broken));
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn unfit(game: &ReplayedGame, options: &ExportOptions) -> Option<Unfit> {
+pub fn unfit(game: &ReplayedGame, options: ExportOptions) -> Option<Unfit> {
     if !holds_start(options, &game.tags, game.start.as_ref()) {
         Some(Unfit::SetUpPosition)
     } else if is_broken(game) {
@@ -161,7 +161,7 @@ pub fn unfit(game: &ReplayedGame, options: &ExportOptions) -> Option<Unfit> {
 /// E13), when the game has no FEN tag or its FEN gives the standard
 /// starting position, move number 1 and all (then leaving it out loses
 /// nothing).
-pub(crate) fn holds_start(options: &ExportOptions, tags: &Tags, start: Option<&Position>) -> bool {
+pub(crate) fn holds_start(options: ExportOptions, tags: &Tags, start: Option<&Position>) -> bool {
     match options.tags {
         TagSet::All => true,
         TagSet::Roster => tags.get("FEN").is_none() || start == Some(&Position::new()),
@@ -231,8 +231,8 @@ impl Writer {
     }
 
     /// The options it writes with.
-    pub fn options(&self) -> &ExportOptions {
-        &self.options
+    pub fn options(&self) -> ExportOptions {
+        self.options
     }
 
     /// Writes `game`: its tags, an empty line, its movetext, an empty line
@@ -621,13 +621,13 @@ fn push_display(out: &mut Vec<u8>, value: impl fmt::Display) {
 /// use pgn_export::{ExportOptions, to_vec};
 ///
 /// let game = pgn_replay::replay_games(&b"1. e4 e5 *"[..]).next().expect("a game")?.game;
-/// let text = to_vec(&game, &ExportOptions::reduced());
+/// let text = to_vec(&game, ExportOptions::reduced());
 /// assert!(text.ends_with(b"[Result \"*\"]\n\n1. e4 e5 *\n\n"));
 /// # Ok::<_, std::io::Error>(())
 /// ```
-pub fn to_vec(game: &ReplayedGame, options: &ExportOptions) -> Vec<u8> {
+pub fn to_vec(game: &ReplayedGame, options: ExportOptions) -> Vec<u8> {
     let mut out = Vec::new();
-    let Ok(()) = Writer::new(*options).write_game(game, &mut out);
+    let Ok(()) = Writer::new(options).write_game(game, &mut out);
     out
 }
 
@@ -646,7 +646,7 @@ pub fn to_vec(game: &ReplayedGame, options: &ExportOptions) -> Vec<u8> {
 /// ```
 pub fn to_string(game: &ReplayedGame) -> String {
     // Made whole, then checked: a character is never cut in two.
-    let bytes = to_vec(game, &ExportOptions::default());
+    let bytes = to_vec(game, ExportOptions::default());
     String::from_utf8(bytes)
         .unwrap_or_else(|not_utf8| String::from_utf8_lossy(not_utf8.as_bytes()).into_owned())
 }
@@ -683,7 +683,7 @@ mod tests {
 
     fn export(pgn: &str, options: ExportOptions) -> String {
         let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
-        String::from_utf8(to_vec(&game, &options)).unwrap()
+        String::from_utf8(to_vec(&game, options)).unwrap()
     }
 
     /// The movetext lines only.
@@ -776,22 +776,22 @@ mod tests {
         let pgn = format!("[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] 40... Kd5 41. Ra1 *");
         let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
         let reduced = ExportOptions::reduced();
-        assert_eq!(unfit(&game, &reduced), Some(Unfit::SetUpPosition));
-        let text = String::from_utf8(to_vec(&game, &reduced)).unwrap();
+        assert_eq!(unfit(&game, reduced), Some(Unfit::SetUpPosition));
+        let text = String::from_utf8(to_vec(&game, reduced)).unwrap();
         assert!(text.ends_with("[Result \"*\"]\n\n40... Kd5 41. Ra1 *\n\n"), "{text}");
         let again = pgn_replay::replay_games(text.as_bytes()).next().unwrap().unwrap();
         assert!(is_broken(&again.game));
         // Every tag is written with the default options, or with only the
         // movetext stripped: the game fits them.
-        assert_eq!(unfit(&game, &ExportOptions::default()), None);
+        assert_eq!(unfit(&game, ExportOptions::default()), None);
         let plain = ExportOptions { comments: false, nags: false, variations: false, ..reduced };
-        assert_eq!(unfit(&game, &ExportOptions { tags: TagSet::All, ..plain }), None);
+        assert_eq!(unfit(&game, ExportOptions { tags: TagSet::All, ..plain }), None);
         // A FEN that cannot be set up is no standard start either, and
         // reduced format has no form as read for it.
         let bad = pgn_replay::replay_games(&b"[FEN \"8/8/8/8 w - - 0 1\"] 1. e4 *"[..]).next();
         let bad = bad.unwrap().unwrap().game;
-        assert_eq!(unfit(&bad, &reduced), Some(Unfit::SetUpPosition));
-        assert_eq!(unfit(&bad, &ExportOptions::default()), Some(Unfit::Broken));
+        assert_eq!(unfit(&bad, reduced), Some(Unfit::SetUpPosition));
+        assert_eq!(unfit(&bad, ExportOptions::default()), Some(Unfit::Broken));
     }
 
     #[test]
@@ -799,14 +799,14 @@ mod tests {
         let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
         let pgn = format!("[SetUp \"1\"] [FEN \"{start}\"] 1. e4 e5 *");
         let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
-        assert_eq!(unfit(&game, &ExportOptions::reduced()), None);
+        assert_eq!(unfit(&game, ExportOptions::reduced()), None);
         let text = export(&pgn, ExportOptions::reduced());
         assert_eq!(text.lines().filter(|l| l.starts_with('[')).count(), 7, "{text}");
         assert!(text.ends_with("[Result \"*\"]\n\n1. e4 e5 *\n\n"), "{text}");
         // Another move number is another start: that FEN is needed.
         let later = pgn.replace(" 0 1", " 0 5").replace("1. e4 e5", "5. e4 e5");
         let game = pgn_replay::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
-        assert_eq!(unfit(&game, &ExportOptions::reduced()), Some(Unfit::SetUpPosition));
+        assert_eq!(unfit(&game, ExportOptions::reduced()), Some(Unfit::SetUpPosition));
     }
 
     #[test]
@@ -872,7 +872,7 @@ mod tests {
         let options = ExportOptions::default();
         assert_eq!(
             Exported { game: &game, options }.to_string().into_bytes(),
-            to_vec(&game, &options)
+            to_vec(&game, options)
         );
     }
 }

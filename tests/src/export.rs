@@ -339,7 +339,7 @@ pub fn export(input: &[u8], options: ExportOptions) -> Result<Vec<u8>, String> {
     let mut out = Vec::new();
     for game in pgn_replay::replay_games(input) {
         let game = game.map_err(|err| format!("cannot read: {err}"))?;
-        match unfit(&game.game, &options) {
+        match unfit(&game.game, options) {
             None => {}
             Some(Unfit::SetUpPosition) => continue,
             Some(_) => {
@@ -434,7 +434,7 @@ pub fn tag_line_of_built_value(name: &str, value: &[u8]) -> Result<String, Strin
         .map_err(|err| err.to_string())?;
     let mut game = game.game;
     game.tags.set(name, value);
-    let text = pgn_export::to_vec(&game, &ExportOptions::default());
+    let text = pgn_export::to_vec(&game, ExportOptions::default());
     let prefix = format!("[{name} ");
     text.split(|&b| b == b'\n')
         .find(|line| line.starts_with(prefix.as_bytes()))

@@ -192,7 +192,7 @@ impl Export {
         options: &ExportOptions,
         keep_broken: bool,
     ) -> bool {
-        match unfit(game, options) {
+        match unfit(game, *options) {
             None => true,
             Some(Unfit::SetUpPosition) => {
                 self.set_up += 1;

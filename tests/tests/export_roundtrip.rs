@@ -787,7 +787,7 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
     let game = built(&spec);
     let read = read_one(&text).map_err(|e| show(&format!("the text: {e}")))?;
     if std::env::var_os("EXPORT_ROUNDTRIP_SHOW").is_some() {
-        let export = to_vec(&read, &ExportOptions::default());
+        let export = to_vec(&read, ExportOptions::default());
         println!("{}\n---\n{}", String::from_utf8_lossy(&text), String::from_utf8_lossy(&export));
     }
     let all = ExportOptions::default();
@@ -799,7 +799,7 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
             expected
         )));
     }
-    let covered = features(&spec, &text, &to_vec(&game, &all));
+    let covered = features(&spec, &text, &to_vec(&game, all));
     for (name, options) in option_sets() {
         let fail = |what: String| show(&format!("{name}: {what}"));
         // Only reduced format leaves a game out, for a set-up start
@@ -807,7 +807,7 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
         let set_up = options.tags == TagSet::Roster && spec.start != Position::new();
         let want = set_up.then_some(Unfit::SetUpPosition);
         for (what, game) in [("the text", &read), ("the built game", &game)] {
-            let got = unfit(game, &options);
+            let got = unfit(game, options);
             if got != want {
                 return Err(fail(format!("{what} is {got:?} for these options, not {want:?}")));
             }
@@ -815,8 +815,8 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
         if set_up {
             continue;
         }
-        let from_text = to_vec(&read, &options);
-        let from_game = to_vec(&game, &options);
+        let from_text = to_vec(&read, options);
+        let from_game = to_vec(&game, options);
         let shown = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
         if from_text != from_game {
             return Err(fail(format!(
@@ -835,7 +835,7 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
                 shown(&from_text)
             )));
         }
-        let twice = to_vec(&again, &options);
+        let twice = to_vec(&again, options);
         if twice != from_text {
             return Err(fail(format!("exported again:\n{}\n{}", shown(&from_text), shown(&twice))));
         }
