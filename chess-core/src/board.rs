@@ -3,8 +3,8 @@
 use std::fmt;
 
 use crate::attacks::{
-    bishop_attacks, bishop_rays, fill_attacks, king_attacks, knight_attacks, pawn_attacks,
-    rook_attacks, rook_rays,
+    bishop_attacks, bishop_rays, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    rook_rays,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Color, File, Piece, Rank, Role, Square};
@@ -218,7 +218,7 @@ impl Board {
     /// are two shifts. The sliders read the attack tables (near a
     /// megabyte): only those whose empty-board rays meet `set`, after the
     /// other pieces have left some square of it unattacked; or, when
-    /// `SCATTERED` (see [`BulkSink::scattered`](crate::BulkSink::scattered)),
+    /// `SCATTERED` (see [`LegalGenerator::generate`](crate::LegalGenerator::generate)),
     /// every one, with no branch on what the position holds.
     #[inline]
     pub(crate) fn attacked_in<const SCATTERED: bool>(
@@ -259,23 +259,6 @@ impl Board {
         let up = attacker.fold_wb(8, -8);
         (pawns & !Bitboard::file(File::A)).shift(up - 1)
             | (pawns & !Bitboard::file(File::H)).shift(up + 1)
-    }
-
-    /// The squares a piece of `attacker` attacks, with `occupied` as the
-    /// blockers for sliding pieces, found by fills with no table and no
-    /// branch ([`fill_attacks`]): for a caller compiled for 512-bit
-    /// vectors (see [`BulkSink::wide`](crate::BulkSink::wide)).
-    #[inline(always)]
-    pub(crate) fn attacked_by_fills(&self, attacker: Color, occupied: Bitboard) -> Bitboard {
-        let them = self.by_color(attacker);
-        self.pawn_attacks_of(attacker)
-            | fill_attacks(
-                self.rooks_and_queens() & them,
-                self.bishops_and_queens() & them,
-                self.kings() & them,
-                self.knights() & them,
-                occupied,
-            )
     }
 
     /// True if any piece of `attacker` attacks `sq`, with `occupied` as the

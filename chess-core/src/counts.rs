@@ -1,99 +1,115 @@
-//! The legal moves of the pieces counted at once by fills over 512-bit
-//! vectors ([`LegalGenerator::piece_move_counts`]), where the processor
-//! has AVX-512: for callers that need how many moves each role has (the
-//! ordinals of PGC), not which.
+//! The legal moves of the pieces counted by role, without building them
+//! ([`LegalGenerator::piece_move_counts`] and its kin): for callers that
+//! need how many moves each role has (the ordinals of PGC), not which.
 //!
-//! A slider's moves along one direction are the squares a fill along
-//! that direction reaches. Two sliders of one role never reach a square
-//! along the same direction (the nearer one stops the other's ray), so
-//! the moves of all a role's pieces along a direction are the squares of
-//! one fill, and their number is one `popcount`: eight directions are the
-//! eight 64-bit lanes of a vector, and the rooks and bishops share one
-//! (four lanes each), the queens have one, and so do the knights' eight
-//! jumps and the enemy's attacks that the king may not step into (nor,
-//! castling, cross). No
-//! table is read and no piece is looked at alone but a pinned one.
+//! Where the processor has AVX-512 ([`cpu::wide_vectors`]), the moves are
+//! counted at once by fills over 512-bit vectors. A slider's moves along
+//! one direction are the squares a fill along that direction reaches. Two
+//! sliders of one role never reach a square along the same direction (the
+//! nearer one stops the other's ray), so the moves of all a role's pieces
+//! along a direction are the squares of one fill, and their number is one
+//! `popcount`: eight directions are the eight 64-bit lanes of a vector,
+//! and the rooks and bishops share one (four lanes each), the queens have
+//! one, and so do the knights' eight jumps and the enemy's attacks that
+//! the king may not step into (nor, castling, cross). No table is read
+//! and no piece is looked at alone but a pinned one.
+//!
+//! Elsewhere, or with `PGN_PORTABLE` set, the portable twin counts what
+//! the generator hands a counting [`BulkSink`]: the same numbers, no
+//! cheaper than generating the moves. The tests compare the two wherever
+//! the processor has AVX-512.
 //!
 //! This is the only module of the workspace with `unsafe` code: the two
 //! calls of the functions compiled for AVX-512, one in the helper of
 //! [`LegalGenerator::piece_move_counts`] and
 //! [`LegalGenerator::piece_move_and_castle_counts`], one in that of
 //! [`LegalGenerator::count_piece_moves`] and
-//! [`LegalGenerator::count_piece_moves_and_castles`], made after the
-//! processor was seen to have it. Everything inside those functions is
-//! safe.
+//! [`LegalGenerator::count_piece_moves_and_castles`], each made right
+//! after the processor was found to have the features. Everything inside
+//! those functions is safe.
 
 use crate::bitboard::Bitboard;
+use crate::cpu;
 use crate::movegen::{BulkSink, LegalGenerator};
 use crate::types::{Role, Square};
 
+/// Every role but the pawn, by bit [`Role::index`]: the roles counted.
+const PIECES: u8 = 0b11_1110;
+
 impl LegalGenerator<'_> {
-    /// The number of legal moves of each role by [`Role::index`], all
-    /// counted at once by fills over 512-bit vectors: those of the
-    /// knights, bishops, rooks and queens, and the king's steps (castling
-    /// aside, see [`LegalGenerator::count_castles`]); 0 for pawns, which
-    /// are not counted. None where the processor lacks AVX-512 (its
-    /// foundation and `VPOPCNTDQ`), for the caller to count what a
-    /// [`BulkSink`] is handed instead. The counts are those of the moves
-    /// the generator hands over; no move is built.
+    /// The number of legal moves of each role by [`Role::index`]: those of
+    /// the knights, bishops, rooks and queens, and the king's steps
+    /// (castling aside, see [`LegalGenerator::count_castles`]); 0 for
+    /// pawns, which are not counted. The counts are those of the moves the
+    /// generator hands over; no move is built.
+    ///
+    /// All are counted at once by fills where [`cpu::wide_vectors`] says
+    /// so; elsewhere by the generator, which costs as much as generating
+    /// the moves.
     ///
     /// ```
     /// use chess_core::{Position, Role};
     ///
     /// let pos = Position::new();
     /// let generator = pos.legal_generator().expect("a king");
-    /// if let Some(counts) = generator.piece_move_counts() {
-    ///     assert_eq!(counts[Role::Knight.index()], 4);
-    ///     assert_eq!(counts[Role::Bishop.index()], 0);
-    /// }
+    /// let counts = generator.piece_move_counts();
+    /// assert_eq!(counts[Role::Knight.index()], 4);
+    /// assert_eq!(counts[Role::Bishop.index()], 0);
     /// ```
     #[inline]
-    pub fn piece_move_counts(&self) -> Option<[u16; 6]> {
-        self.counts_by_fills(false).map(|(counts, _)| counts)
+    pub fn piece_move_counts(&self) -> [u16; 6] {
+        self.counts(false).0
     }
 
     /// [`LegalGenerator::piece_move_counts`] and the number of legal
-    /// castlings, counted from the enemy attacks that the king's steps
-    /// are found with, as [`LegalGenerator::count_piece_moves_and_castles`]
-    /// counts them. None where the processor lacks AVX-512.
+    /// castlings; by fills, the castlings are counted from the enemy
+    /// attacks that the king's steps are found with, as
+    /// [`LegalGenerator::count_piece_moves_and_castles`] counts them.
     ///
     /// ```
     /// use chess_core::{Position, Role};
     ///
     /// let pos = Position::new();
     /// let generator = pos.legal_generator().expect("a king");
-    /// if let Some((counts, castles)) = generator.piece_move_and_castle_counts() {
-    ///     assert_eq!(counts[Role::Knight.index()], 4);
-    ///     assert_eq!(castles, 0);
-    /// }
+    /// let (counts, castles) = generator.piece_move_and_castle_counts();
+    /// assert_eq!(counts[Role::Knight.index()], 4);
+    /// assert_eq!(castles, 0);
     /// ```
     #[inline]
-    pub fn piece_move_and_castle_counts(&self) -> Option<([u16; 6], usize)> {
-        self.counts_by_fills(true)
+    pub fn piece_move_and_castle_counts(&self) -> ([u16; 6], usize) {
+        self.counts(true)
     }
 
     /// [`LegalGenerator::piece_move_counts`], with the castlings if
     /// `castlings` (else 0).
     #[inline]
-    fn counts_by_fills(&self, castlings: bool) -> Option<([u16; 6], usize)> {
+    fn counts(&self, castlings: bool) -> ([u16; 6], usize) {
+        self.counts_by(cpu::wide_vectors(), castlings)
+    }
+
+    /// [`LegalGenerator::piece_move_counts`], with the castlings if
+    /// `castlings` (else 0): by fills if `fills` and the processor has
+    /// AVX-512, else by the portable twin.
+    #[inline]
+    pub(crate) fn counts_by(&self, fills: bool, castlings: bool) -> ([u16; 6], usize) {
         #[cfg(target_arch = "x86_64")]
-        if avx512::detected() {
+        if fills && cpu::avx512_detected() {
             #[allow(unsafe_code)]
-            // SAFETY: the function only needs the CPU features just
-            // detected; it is itself safe code.
-            return Some(unsafe { avx512::counts(self, castlings) });
+            // SAFETY: the processor has every feature the function is
+            // compiled for, as just found; it is itself safe code.
+            return unsafe { avx512::counts(self, castlings) };
         }
-        let _ = castlings;
-        None
+        let _ = fills;
+        self.counts_portably(PIECES, castlings)
     }
 
     /// The number of legal moves of the pieces of the roles whose bits
     /// (by [`Role::index`]) `roles` has: those of the knights, bishops,
     /// rooks and queens, and the king's steps (castling aside); pawns are
-    /// not counted. One fill serves all the sliders wanted (a queen is a
-    /// rook in the straight lanes and a bishop in the diagonal ones), so
-    /// this costs less than [`LegalGenerator::piece_move_counts`]. None
-    /// where that is None.
+    /// not counted. By fills, one serves all the sliders wanted (a queen
+    /// is a rook in the straight lanes and a bishop in the diagonal ones),
+    /// so this costs less than [`LegalGenerator::piece_move_counts`];
+    /// elsewhere only the roles wanted are generated.
     ///
     /// ```
     /// use chess_core::{Position, Role};
@@ -101,21 +117,18 @@ impl LegalGenerator<'_> {
     /// let pos = Position::new();
     /// let generator = pos.legal_generator().expect("a king");
     /// let knights_and_king = 1 << Role::Knight.index() | 1 << Role::King.index();
-    /// if let Some(moves) = generator.count_piece_moves(knights_and_king) {
-    ///     assert_eq!(moves, 4);
-    /// }
+    /// assert_eq!(generator.count_piece_moves(knights_and_king), 4);
     /// ```
     #[inline]
-    pub fn count_piece_moves(&self, roles: u8) -> Option<usize> {
-        self.count_by_fills(roles, false)
+    pub fn count_piece_moves(&self, roles: u8) -> usize {
+        self.count_of(roles, false)
     }
 
     /// [`LegalGenerator::count_piece_moves`] and
-    /// [`LegalGenerator::count_castles`] together: the castlings are
-    /// counted from the enemy attacks the fills find for the king's steps,
-    /// with no square looked at alone (unless an enemy rook or queen
-    /// stands on the side's back rank, see below). None where that is
-    /// None.
+    /// [`LegalGenerator::count_castles`] together. By fills, the
+    /// castlings are counted from the enemy attacks the fills find for
+    /// the king's steps, with no square looked at alone (unless an enemy
+    /// rook or queen stands on the side's back rank, see below).
     ///
     /// The attacks are found with the king off the board and the castling
     /// rook on it, where castling takes both off. The two differ only on
@@ -125,32 +138,79 @@ impl LegalGenerator<'_> {
     /// are counted square by square instead.
     ///
     /// ```
-    /// use chess_core::{Position, Role};
+    /// use chess_core::Position;
     ///
     /// let pos = Position::new();
     /// let generator = pos.legal_generator().expect("a king");
     /// let all = 0b11_1110; // every role but the pawn
-    /// if let Some(moves) = generator.count_piece_moves_and_castles(all) {
-    ///     assert_eq!(moves, 4);
-    /// }
+    /// assert_eq!(generator.count_piece_moves_and_castles(all), 4);
     /// ```
     #[inline]
-    pub fn count_piece_moves_and_castles(&self, roles: u8) -> Option<usize> {
-        self.count_by_fills(roles, true)
+    pub fn count_piece_moves_and_castles(&self, roles: u8) -> usize {
+        self.count_of(roles, true)
     }
 
     /// [`LegalGenerator::count_piece_moves`], with the castlings if
     /// `castlings`.
     #[inline]
-    fn count_by_fills(&self, roles: u8, castlings: bool) -> Option<usize> {
+    fn count_of(&self, roles: u8, castlings: bool) -> usize {
+        self.count_by(cpu::wide_vectors(), roles, castlings)
+    }
+
+    /// [`LegalGenerator::count_piece_moves`], with the castlings if
+    /// `castlings`: by fills if `fills` and the processor has AVX-512,
+    /// else by the portable twin.
+    #[inline]
+    pub(crate) fn count_by(&self, fills: bool, roles: u8, castlings: bool) -> usize {
         #[cfg(target_arch = "x86_64")]
-        if avx512::detected() {
+        if fills && cpu::avx512_detected() {
             #[allow(unsafe_code)]
-            // SAFETY: as in `counts_by_fills`.
-            return Some(unsafe { avx512::count_of(self, roles, castlings) });
+            // SAFETY: as in `counts_by`.
+            return unsafe { avx512::count_of(self, roles, castlings) };
         }
-        let _ = (roles, castlings);
-        None
+        let _ = fills;
+        let (counts, castles) = self.counts_portably(roles, castlings);
+        counts.iter().map(|&n| usize::from(n)).sum::<usize>() + castles
+    }
+
+    /// The portable twin of the fills: the legal moves of each role of
+    /// `roles` (bits by [`Role::index`]; pawns aside) by [`Role::index`],
+    /// 0 for the others, and the castlings if `castlings` (else 0), as
+    /// the generator hands them to a counting sink.
+    fn counts_portably(&self, roles: u8, castlings: bool) -> ([u16; 6], usize) {
+        /// Counts the moves of the roles it wants, by role, and the
+        /// castlings (which come with the king's moves).
+        struct ByRole {
+            roles: u8,
+            counts: [u16; 6],
+            castles: usize,
+        }
+        impl BulkSink for ByRole {
+            #[inline(always)]
+            fn wants(&self, role: Role) -> bool {
+                self.roles >> role.index() & 1 != 0
+            }
+            #[inline(always)]
+            fn piece(&mut self, _: &crate::Board, role: Role, _: Square, targets: Bitboard) {
+                // At most 9 queens of 27 moves each: a role's moves fit.
+                self.counts[role.index()] += targets.count() as u16;
+            }
+            fn pawns(&mut self, _: &crate::Board, _: Bitboard, _: i32) {}
+            fn pawn(&mut self, _: &crate::Board, _: Square, _: Bitboard) {}
+            fn en_passant(&mut self, _: Square, _: Square) {}
+            #[inline(always)]
+            fn castle(&mut self, _: Square, _: Square) {
+                self.castles += 1;
+            }
+        }
+        let mut sink = ByRole { roles: roles & PIECES, counts: [0; 6], castles: 0 };
+        self.generate(&mut sink);
+        let castles = match castlings {
+            false => 0,
+            true if sink.wants(Role::King) => sink.castles,
+            true => self.count_castles(),
+        };
+        (sink.counts, castles)
     }
 
     /// The number of legal castlings, as [`LegalGenerator::generate`]
@@ -191,36 +251,56 @@ pub(crate) mod avx512 {
         _mm512_ternarylogic_epi64,
     };
 
-    use crate::attacks::{
-        KNIGHT_LANDINGS, KNIGHT_ROTATIONS, STEP_LANDINGS, STEP_ROTATIONS, bishop_attacks,
-        king_attacks, line, queen_attacks, rook_attacks,
-    };
+    use crate::attacks::{bishop_attacks, king_attacks, line, queen_attacks, rook_attacks};
     use crate::bitboard::Bitboard;
     use crate::movegen::{LegalGenerator, castling_king_path};
     use crate::types::{Role, Square};
 
-    /// True if the processor has the features [`counts`] is compiled for
-    /// (every one of them, though AVX-512 implies the others). Found once
-    /// and kept: one load a call, where asking for each feature is five.
-    #[inline]
-    pub(crate) fn detected() -> bool {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        /// 0 before the first call, then 1 without the features, 2 with.
-        static DETECTED: AtomicU8 = AtomicU8::new(0);
-        match DETECTED.load(Ordering::Relaxed) {
-            0 => {
-                use std::arch::is_x86_feature_detected as has;
-                let detected = has!("avx512f")
-                    && has!("avx512vpopcntdq")
-                    && has!("popcnt")
-                    && has!("bmi1")
-                    && has!("bmi2");
-                DETECTED.store(1 + u8::from(detected), Ordering::Relaxed);
-                detected
-            }
-            known => known == 2,
-        }
-    }
+    /// A step in each of the eight directions of a queen, as a rotation of a
+    /// bitboard (north +8, south −8, east +1, west −1, north-east +9,
+    /// north-west +7, south-east −7, south-west −9, modulo 64): the lanes of
+    /// [`slide`].
+    const STEP_ROTATIONS: [u32; 8] = [8, 56, 1, 63, 9, 7, 57, 55];
+
+    /// The squares a step in each direction of [`STEP_ROTATIONS`] may land
+    /// on: not the edge it comes from. A square that went over the edge
+    /// (rotated past the board's end, or to the far file of the next rank)
+    /// lands there, so masking drops it.
+    const STEP_LANDINGS: [u64; 8] = {
+        let (file_a, file_h) = (0x0101_0101_0101_0101_u64, 0x8080_8080_8080_8080_u64);
+        let (rank_1, rank_8) = (0xff_u64, 0xff_u64 << 56);
+        [
+            !rank_1,
+            !rank_8,
+            !file_a,
+            !file_h,
+            !file_a & !rank_1,
+            !file_h & !rank_1,
+            !file_a & !rank_8,
+            !file_h & !rank_8,
+        ]
+    };
+
+    /// A knight's eight jumps as rotations (+17, +15, +10, +6, −6, −10, −15,
+    /// −17), and the squares each may land on (see [`STEP_LANDINGS`]).
+    const KNIGHT_ROTATIONS: [u32; 8] = [17, 15, 10, 6, 58, 54, 49, 47];
+
+    const KNIGHT_LANDINGS: [u64; 8] = {
+        let (file_a, file_h) = (0x0101_0101_0101_0101_u64, 0x8080_8080_8080_8080_u64);
+        let (file_b, file_g) = (file_a << 1, file_h >> 1);
+        let (rank_1, rank_8) = (0xff_u64, 0xff_u64 << 56);
+        let (ranks_12, ranks_78) = (0xffff_u64, 0xffff_u64 << 48);
+        [
+            !file_a & !ranks_12,
+            !file_h & !ranks_12,
+            !file_a & !file_b & !rank_1,
+            !file_g & !file_h & !rank_1,
+            !file_a & !file_b & !rank_8,
+            !file_g & !file_h & !rank_8,
+            !file_a & !ranks_78,
+            !file_h & !ranks_78,
+        ]
+    };
 
     /// Eight words as the lanes of a vector, the first in lane 0.
     #[inline]
@@ -239,7 +319,7 @@ pub(crate) mod avx512 {
 
     /// The rotation of each lane by its count, which is a step along the
     /// lane's direction when masked by [`STEP_LANDINGS`]: the lanes of
-    /// `fill_attacks` (north, south, east, west, then the diagonals).
+    /// [`STEP_ROTATIONS`] (north, south, east, west, then the diagonals).
     #[inline]
     #[target_feature(enable = "avx512f")]
     fn rotations(by: [u32; 8]) -> __m512i {
@@ -302,13 +382,9 @@ pub(crate) mod avx512 {
     }
 
     /// The squares the enemy attacks, with the side to move's king off the
-    /// board so that a slider's ray passes its square.
-    ///
-    /// [`Board::attacked_by_fills`](crate::Board::attacked_by_fills)
-    /// finds the same squares with portable code for the compiler to
-    /// vectorise; called here instead, it made encoding the gnuchess book
-    /// 4 % slower and decoding 7 % (one thread): the compiler does not
-    /// turn it into these few instructions.
+    /// board so that a slider's ray passes its square. Written with the
+    /// vector instructions themselves: the compiler does not turn a
+    /// portable fill over eight words into these few.
     #[inline]
     #[target_feature(enable = "avx512f,avx512vpopcntdq,popcnt,bmi1,bmi2")]
     fn enemy_attacks(generator: &LegalGenerator<'_>) -> Bitboard {
@@ -336,9 +412,9 @@ pub(crate) mod avx512 {
 
     /// The number of legal castlings, the enemy attacking `attacked`
     /// ([`enemy_attacks`]); see [`LegalGenerator::count_piece_moves_and_castles`].
-    /// No vector instruction: plain code, inlined into both its callers
-    /// (as a function of its own, once it had two, the call made encoding
-    /// 1.6 % slower).
+    /// No vector instruction: plain code, inlined into both its callers,
+    /// where it runs once a position and a call would cost more than its
+    /// work.
     #[inline(always)]
     fn castles(generator: &LegalGenerator<'_>, attacked: Bitboard) -> usize {
         let pos = generator.pos;

@@ -15,7 +15,11 @@
 //!   and the fifty- and seventy-five-move rules;
 //! - [`perft`] and [`divide`] with bulk counting and no allocation per node;
 //! - the Polyglot Zobrist hash ([`Position::zobrist_hash`]) and repetition
-//!   helpers ([`repetitions`]).
+//!   helpers ([`repetitions`]);
+//! - [`cpu`]: whether the routines compiled for AVX-512 run, and the
+//!   environment variable `PGN_PORTABLE`, which makes every routine of the
+//!   toolkit that has a copy for particular instructions run its portable
+//!   twin instead.
 //!
 //! # Example
 //!
@@ -44,6 +48,7 @@ mod attacks;
 mod bitboard;
 mod board;
 mod counts;
+pub mod cpu;
 mod gives_check;
 mod movegen;
 mod moves;

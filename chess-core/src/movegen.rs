@@ -54,38 +54,6 @@ pub trait BulkSink {
         let _ = role;
         true
     }
-    /// True if the positions this sink is given follow no pattern from one
-    /// call to the next (those of a database, a game after another), as
-    /// opposed to the nodes of a search tree; false by default.
-    ///
-    /// The king's steps are then tested against the attacks of every
-    /// enemy slider, without first looking at which sliders' lines meet
-    /// them: more reads of the attack tables, but no branch that such
-    /// positions make the processor guess wrong. On the positions of a
-    /// large file of games, that makes the king's turn about 3 ns faster
-    /// (PGC's move ordinals 5 %); on a search tree, whose branches it
-    /// guesses right and whose tables stay in its cache, slower (perft 4 %).
-    #[inline(always)]
-    fn scattered(&self) -> bool {
-        false
-    }
-    /// True if the code that runs the generator for this sink is compiled
-    /// for 512-bit vectors (AVX-512); false by default. Such a caller is
-    /// one copy of a function compiled several times and picked as the
-    /// CPU allows (the `multiversion` crate, whose `target_cfg_f!` says
-    /// which copy is compiling), with the generator inlined into it.
-    ///
-    /// The king's steps are then tested against every square the enemy
-    /// attacks, found at once by fills over eight lanes, one a direction,
-    /// with no table and no branch: a few vector instructions a step for
-    /// all eight lanes where the vectors are 512 bits wide, and slower
-    /// than the attack tables where they are not. PGC's ordinals ask for
-    /// it where the CPU has AVX-512: decoding the gnuchess book then takes
-    /// about 2 % less time, encoding it 3 %.
-    #[inline(always)]
-    fn wide(&self) -> bool {
-        false
-    }
     /// A non-pawn piece of `role` on `from` may move to each square of
     /// `targets` (a capture where the square is occupied).
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard);
@@ -193,11 +161,12 @@ const NOT_FILE_A: Bitboard = Bitboard(!0x0101_0101_0101_0101);
 const NOT_FILE_H: Bitboard = Bitboard(!0x8080_8080_8080_8080);
 
 /// Generates every legal move of `pos` of the roles `sink` wants into
-/// `sink`.
+/// `sink`, as for the nodes of a search tree (see
+/// [`LegalGenerator::generate`]).
 #[inline(always)]
 pub(crate) fn generate<S: BulkSink>(pos: &Position, sink: &mut S) {
     if let Some(generator) = LegalGenerator::new(pos) {
-        generator.generate(sink);
+        generator.generate_for::<false, S>(sink);
     }
 }
 
@@ -276,8 +245,27 @@ impl<'a> LegalGenerator<'a> {
 
     /// Hands the legal moves of the roles `sink` wants to `sink`, in bulk
     /// (see [`BulkSink`]).
+    ///
+    /// A generator in turns is for callers that take a few roles of each
+    /// of many positions that follow no pattern from one to the next (a
+    /// database's, a game after another), and its king's steps are
+    /// tested for them: against the attacks of every enemy slider, with
+    /// no look first at which sliders' lines meet them. That reads more
+    /// of the attack tables, but has no branch that such positions make
+    /// the processor guess wrong. [`Position::generate_legal`] and the
+    /// functions over it look at those sliders only, for the nodes of a
+    /// search tree (perft), whose branches the processor guesses right.
+    /// Both hand over the same moves.
     #[inline(always)]
     pub fn generate<S: BulkSink>(&self, sink: &mut S) {
+        self.generate_for::<true, S>(sink);
+    }
+
+    /// [`LegalGenerator::generate`], the king's steps tested against
+    /// every enemy slider if `SCATTERED`, else against those whose lines
+    /// meet them ([`Board::attacked_in`]).
+    #[inline(always)]
+    pub(crate) fn generate_for<const SCATTERED: bool, S: BulkSink>(&self, sink: &mut S) {
         let pos = self.pos;
         let board = &pos.board;
         let us = pos.turn;
@@ -291,15 +279,11 @@ impl<'a> LegalGenerator<'a> {
         // together: one look at each enemy piece, not one at each piece
         // for each step. A single step (a castled king behind its pawns,
         // often) is tested alone: the attacks on one square are fewer
-        // tables to read than the enemy pieces. A sink compiled for wide
-        // vectors finds every enemy attack at once by fills, but not for
-        // a king with no step at all (boxed in by its own pieces).
+        // tables to read than the enemy pieces.
         if sink.wants(Role::King) {
             let steps = king_attacks(king) & !ours;
             let safe = if steps.is_empty() {
                 steps
-            } else if sink.wide() {
-                steps & !board.attacked_by_fills(them, occ.without(king))
             } else if let Some(step) = steps.single() {
                 if board.is_attacked(step, them, occ.without(king)) {
                     Bitboard::EMPTY
@@ -307,13 +291,7 @@ impl<'a> LegalGenerator<'a> {
                     steps
                 }
             } else {
-                let without_king = occ.without(king);
-                let attacked = if sink.scattered() {
-                    board.attacked_in::<true>(steps, them, without_king)
-                } else {
-                    board.attacked_in::<false>(steps, them, without_king)
-                };
-                steps & !attacked
+                steps & !board.attacked_in::<SCATTERED>(steps, them, occ.without(king))
             };
             sink.piece(board, Role::King, king, safe);
         }
@@ -946,21 +924,12 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
-    /// A [`Lister`] that wants the roles of the bits of `.1` only; with
-    /// `.2`, one that tests the king's steps by fills ([`BulkSink::wide`]),
-    /// as a caller compiled for 512-bit vectors does, for positions
-    /// scattered or not as `.2` says.
-    struct Wanted<'a>(Lister<'a>, u8, Option<bool>);
+    /// A [`Lister`] that wants the roles of the bits of `.1` only.
+    struct Wanted<'a>(Lister<'a>, u8);
 
     impl BulkSink for Wanted<'_> {
         fn wants(&self, role: Role) -> bool {
             self.1 >> role.index() & 1 != 0
-        }
-        fn wide(&self) -> bool {
-            self.2.is_some()
-        }
-        fn scattered(&self) -> bool {
-            self.2 == Some(true)
         }
         fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
             self.0.piece(board, role, from, targets);
@@ -988,7 +957,7 @@ mod tests {
             let all = pos.legal_moves();
             let roles = rng.below(64) as u8;
             let mut list = MoveList::new();
-            pos.generate_legal(&mut Wanted(Lister(&mut list), roles, None));
+            pos.generate_legal(&mut Wanted(Lister(&mut list), roles));
             let wanted =
                 all.iter().filter(|m| m.role().is_some_and(|r| roles >> r.index() & 1 != 0));
             assert!(list.iter().eq(wanted), "roles {roles:#b} in {pos:?}");
@@ -998,15 +967,16 @@ mod tests {
     }
 
     #[test]
-    fn a_wide_sink_gets_the_same_moves() {
-        // Compiled here without 512-bit vectors, the fills run as plain
-        // code: the same squares, slower.
+    fn a_generator_in_turns_gets_the_same_moves() {
+        // Its king's steps are tested against every enemy slider.
         let starts = corpus_positions();
         let (mut moves, mut king_moves) = (0, 0);
-        for (i, pos) in random_positions(&starts, 30, 0x0b1d_e5ee).iter().enumerate() {
+        for pos in random_positions(&starts, 30, 0x0b1d_e5ee) {
             let all = pos.legal_moves();
             let mut list = MoveList::new();
-            pos.generate_legal(&mut Wanted(Lister(&mut list), !0, Some(i % 2 == 0)));
+            if let Some(generator) = pos.legal_generator() {
+                generator.generate(&mut Lister(&mut list));
+            }
             assert_eq!(list, all, "{pos:?}");
             moves += list.len();
             king_moves += list.iter().filter(|m| m.role() == Some(Role::King)).count();
@@ -1014,27 +984,32 @@ mod tests {
         assert!(moves > 10_000 && king_moves > 1_000, "{moves} {king_moves}");
     }
 
+    /// The ways of counting the pieces' moves to test: the portable twin
+    /// everywhere, and the fills where the processor has AVX-512 (whatever
+    /// `PGN_PORTABLE` says).
+    fn count_paths() -> &'static [bool] {
+        if crate::cpu::avx512_detected() {
+            &[false, true]
+        } else {
+            eprintln!(
+                "the processor lacks AVX-512: the fills are not compared, the portable twin is"
+            );
+            &[false]
+        }
+    }
+
     #[test]
     fn piece_move_counts_are_the_numbers_of_the_moves_handed_over() {
-        // Counted by fills where the processor has AVX-512 (foundation and
-        // VPOPCNTDQ), by role and for random sets of roles; elsewhere
-        // there are no counts, which is checked too.
-        #[cfg(target_arch = "x86_64")]
-        let fills = crate::counts::avx512::detected();
-        #[cfg(not(target_arch = "x86_64"))]
-        let fills = false;
+        // By role and for random sets of roles, with the castlings and
+        // without, by the fills and by their portable twin, and by the
+        // public functions, which use the fills where `cpu::wide_vectors`
+        // says so: every count against the moves the generator hands over.
+        let paths = count_paths();
         let starts = corpus_positions();
         let mut rng = XorShift::new(0x0001_c0de);
         let (mut compared, mut pinned, mut checks, mut castles) = (0, 0, 0, 0);
         for pos in random_positions(&starts, 200, 0x00c0_a7ed) {
             let Some(generator) = pos.legal_generator() else { continue };
-            let Some(counts) = generator.piece_move_counts() else {
-                assert!(!fills, "counts where the processor has the features");
-                assert_eq!(generator.count_piece_moves(0b111111), None);
-                assert_eq!(generator.count_piece_moves_and_castles(0b111111), None);
-                assert_eq!(generator.piece_move_and_castle_counts(), None);
-                continue;
-            };
             let mut expected = [0; 6];
             let mut castles_expected = 0;
             for m in pos.legal_moves() {
@@ -1045,29 +1020,34 @@ mod tests {
                 }
             }
             assert_eq!(generator.count_castles(), castles_expected, "{pos:?}");
-            assert_eq!(counts, expected, "{pos:?}");
-            let with_castles = generator.piece_move_and_castle_counts();
-            assert_eq!(with_castles, Some((expected, castles_expected)), "{pos:?}");
+            assert_eq!(generator.piece_move_counts(), expected, "{pos:?}");
+            let both = (expected, castles_expected);
+            assert_eq!(generator.piece_move_and_castle_counts(), both, "{pos:?}");
             let roles = rng.below(64) as u8;
             let sum: u16 = (0..6).filter(|i| roles >> i & 1 != 0).map(|i| expected[i]).sum();
-            let counted = generator.count_piece_moves(roles);
-            assert_eq!(counted, Some(usize::from(sum)), "roles {roles:#b} in {pos:?}");
+            let sum = usize::from(sum);
+            assert_eq!(generator.count_piece_moves(roles), sum, "roles {roles:#b} in {pos:?}");
             let with_castles = generator.count_piece_moves_and_castles(roles);
-            let sum = usize::from(sum) + castles_expected;
-            assert_eq!(with_castles, Some(sum), "roles {roles:#b} in {pos:?}");
+            assert_eq!(with_castles, sum + castles_expected, "roles {roles:#b} in {pos:?}");
+            for &fills in paths {
+                let path = if fills { "fills" } else { "portable" };
+                assert_eq!(generator.counts_by(fills, false), (expected, 0), "{path} {pos:?}");
+                assert_eq!(generator.counts_by(fills, true), both, "{path} {pos:?}");
+                let counted = generator.count_by(fills, roles, false);
+                assert_eq!(counted, sum, "{path}, roles {roles:#b} in {pos:?}");
+                let with_castles = generator.count_by(fills, roles, true);
+                let expected = sum + castles_expected;
+                assert_eq!(with_castles, expected, "{path}, roles {roles:#b} in {pos:?}");
+            }
             compared += 1;
             pinned += usize::from(pos.pinned().is_nonempty());
             checks += usize::from(pos.is_check());
             castles += usize::from(castles_expected > 0);
         }
-        if fills {
-            assert!(
-                compared > 20_000 && pinned > 800 && checks > 800 && castles > 100,
-                "{compared} {pinned} {checks} {castles}"
-            );
-        } else {
-            assert_eq!(compared, 0);
-        }
+        assert!(
+            compared > 20_000 && pinned > 800 && checks > 800 && castles > 100,
+            "{compared} {pinned} {checks} {castles}"
+        );
     }
 
     #[test]
@@ -1096,10 +1076,7 @@ mod tests {
             "4k3/8/8/8/8/8/8/rRK5 w B - 0 1",
             "4k3/8/8/8/8/8/8/qRK5 w B - 0 1",
         ];
-        #[cfg(target_arch = "x86_64")]
-        let fills = crate::counts::avx512::detected();
-        #[cfg(not(target_arch = "x86_64"))]
-        let fills = false;
+        let paths = count_paths();
         let mut castlings = 0;
         for fen in fens {
             let pos = position_from_fen(fen).expect(fen);
@@ -1107,14 +1084,16 @@ mod tests {
             let expected =
                 pos.legal_moves().iter().filter(|m| matches!(m, Move::Castle { .. })).count();
             castlings += expected;
-            let pieces = generator.count_piece_moves(0b11_1110);
-            let with_castles = generator.count_piece_moves_and_castles(0b11_1110);
-            assert_eq!(with_castles, pieces.map(|n| n + expected), "{fen}");
-            // With no role wanted, only the castlings are counted.
-            let alone = generator.count_piece_moves_and_castles(0);
-            assert_eq!(alone, fills.then_some(expected), "{fen}");
-            let by_role = generator.piece_move_and_castle_counts().map(|(_, castles)| castles);
-            assert_eq!(by_role, fills.then_some(expected), "{fen}");
+            for &fills in paths {
+                let path = if fills { "fills" } else { "portable" };
+                let pieces = generator.count_by(fills, 0b11_1110, false);
+                let with_castles = generator.count_by(fills, 0b11_1110, true);
+                assert_eq!(with_castles, pieces + expected, "{path}: {fen}");
+                // With no role wanted, only the castlings are counted.
+                assert_eq!(generator.count_by(fills, 0, true), expected, "{path}: {fen}");
+                let (_, by_role) = generator.counts_by(fills, true);
+                assert_eq!(by_role, expected, "{path}: {fen}");
+            }
         }
         assert!(castlings >= 9, "{castlings}");
     }
@@ -1169,7 +1148,7 @@ mod tests {
             let mut turns = Vec::new();
             for role in order {
                 let mut list = MoveList::new();
-                generator.generate(&mut Wanted(Lister(&mut list), 1 << role.index(), None));
+                generator.generate(&mut Wanted(Lister(&mut list), 1 << role.index()));
                 assert!(list.iter().all(|m| m.role() == Some(role)), "{role:?} in {pos:?}");
                 turns.extend(list);
             }

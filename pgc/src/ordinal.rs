@@ -55,10 +55,9 @@ use std::ops::ControlFlow;
 use arrayvec::ArrayVec;
 use chess_core::{
     Bitboard, Board, BulkSink, CastlingSide, LegalGenerator, MAX_MOVES, Move, Position, Role,
-    Square,
+    Square, cpu,
 };
 use multiversion::multiversion;
-use multiversion::target::target_cfg_f;
 use san::Origin;
 
 /// The bits of a key below the SAN bytes (6 bytes leave 16).
@@ -113,9 +112,6 @@ struct Bulk {
     en_passant: ArrayVec<(Square, Square), 2>,
     /// Castlings: king and rook.
     castles: ArrayVec<(Square, Square), 2>,
-    /// The code running the generator is compiled for 512-bit vectors
-    /// ([`BulkSink::wide`]).
-    wide: bool,
 }
 
 impl BulkSink for Bulk {
@@ -188,16 +184,6 @@ impl BulkSink for Only<'_> {
     #[inline(always)]
     fn wants(&self, role: Role) -> bool {
         self.roles >> role.index() & 1 != 0
-    }
-    /// The positions of a codec come a game after another, from files of
-    /// many games.
-    #[inline(always)]
-    fn scattered(&self) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn wide(&self) -> bool {
-        self.bulk.wide
     }
     #[inline(always)]
     fn piece(&mut self, board: &Board, role: Role, from: Square, targets: Bitboard) {
@@ -296,13 +282,14 @@ impl Bulk {
     /// counted after the knights.
     ///
     /// Each turn breaks with what it found or goes on, one `?` a turn:
-    /// no closure, which would be compiled on its own, without the CPU
-    /// features of the copy of [`move_at_hinted`] that runs it.
+    /// no closure, which would be compiled on its own, without the
+    /// `POPCNT` instruction of the copy ([`move_at_with_popcnt`]) that
+    /// runs it.
     ///
     /// With `counts`, the moves of each piece role and the castlings
     /// counted by fills ([`LegalGenerator::piece_move_and_castle_counts`]),
-    /// only the role of the class
-    /// that holds the move is generated, or none but the pawns.
+    /// only the role of the class that holds the move is generated, or
+    /// none but the pawns.
     #[inline(always)]
     fn class_at(
         &mut self,
@@ -311,8 +298,8 @@ impl Bulk {
         counts: Option<([u16; 6], usize)>,
     ) -> ControlFlow<(usize, usize, usize)> {
         let wanted = &mut wanted;
-        // The classes in order twice, counted or generated: one turn
-        // taking either (an `Option` of counts) made decoding 2 % slower.
+        // The classes in order twice, counted or generated: one walk that
+        // took either would ask at every class which it has.
         if let Some((counts, castles)) = counts {
             let n = |role: Role| usize::from(counts[role.index()]);
             self.counted::<{ Role::Bishop.index() }>(generator, BISHOP, n(Role::Bishop), wanted)?;
@@ -406,11 +393,10 @@ impl Bulk {
     /// otherwise, for [`Bulk::pawn_counts`] to count.
     ///
     /// No loop over the moves, whose number the processor would guess
-    /// wrong (as it did, at about 24 ns a pawn move on the gnuchess book):
-    /// the origins of the pawn sets are added square by square in three
-    /// bit planes (ones, twos, fours: a square starts at most four moves),
-    /// each plane is turned over its diagonal so that a file is a byte,
-    /// and the bits of each byte are counted at once.
+    /// wrong: the origins of the pawn sets are added square by square in
+    /// three bit planes (ones, twos, fours: a square starts at most four
+    /// moves), each plane is turned over its diagonal so that a file is a
+    /// byte, and the bits of each byte are counted at once.
     #[inline(always)]
     fn pawn_file_counts(&self) -> Option<u64> {
         let (mut ones, mut twos, mut fours) = (0, 0, 0);
@@ -864,16 +850,19 @@ fn class_of(m: Move) -> Option<usize> {
 /// position with more than 256 legal moves has one (a game from the
 /// standard start never has more than 218), and PGC cannot write it.
 ///
-/// It counts moves with `popcount`, which the CPU's POPCNT instruction
-/// does in one step where the default x86-64 target has a dozen. The
-/// function is compiled four times (the `multiversion` crate): for
-/// AVX-512 with `VPOPCNTDQ`, where the pieces of the classes before a
-/// king's, a knight's, a queen's, a rook's or a pawn's move are counted at once by
-/// fills ([`LegalGenerator::count_piece_moves`]); for AVX-512 without
-/// it, whose 512-bit vectors find the squares the king may not step to
-/// by fills ([`BulkSink::wide`]); with POPCNT; and without. The first
-/// call picks the copy the CPU can run. The helpers it counts with are
-/// inlined (`#[inline(always)]`) so that they are in every copy.
+/// It counts moves with `popcount`, which the processor's `POPCNT`
+/// instruction does in one step where the default x86-64 target has a
+/// dozen: beside its portable copy, the function has one compiled for
+/// that instruction (the `multiversion` crate), run where the processor
+/// has it. Where the processor has AVX-512
+/// ([`chess_core::cpu::wide_vectors`]), a copy compiled for it runs
+/// instead, in which the pieces of the classes before a king's, a
+/// knight's, a queen's, a rook's or a pawn's move are counted at once by
+/// fills ([`LegalGenerator::count_piece_moves`]): only the move's own
+/// role is generated. With `PGN_PORTABLE` set
+/// ([`chess_core::cpu::portable`]), the portable copy runs, without
+/// fills, for the tests; the answers are the same. The helpers it counts
+/// with are inlined (`#[inline(always)]`) so that they are in every copy.
 ///
 /// ```
 /// use chess_core::{Move, Position, Role, Square};
@@ -904,24 +893,61 @@ pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
 }
 
 /// The ordinal of `m`, a move known to be legal in `pos` (a replay
-/// played it): [`ordinal`] without its tests of legality, about 2 % of
-/// an encoder's time. For a move that is not legal the answer means
+/// played it): [`ordinal`] without its tests of legality, which the
+/// replay has made. For a move that is not legal the answer means
 /// nothing (it is a number, or None).
+#[inline]
 pub(crate) fn ordinal_of_legal(pos: &Position, m: Move) -> Option<u8> {
     ordinal_of(pos, m, false)
 }
 
-/// [`ordinal`], whose tests of legality are made if `checked`.
-#[multiversion(targets(
-    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
-    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
-    "x86_64+popcnt"
-))]
+/// [`ordinal`], whose tests of legality are made if `checked`: the copy
+/// for AVX-512, with fills, where [`cpu::wide_vectors`] says so; else the
+/// copy for `POPCNT`, or the portable one where [`cpu::portable`] says
+/// so. Inlined, so that the caller calls the copy that runs.
+#[inline(always)]
 fn ordinal_of(pos: &Position, m: Move, checked: bool) -> Option<u8> {
+    if cpu::wide_vectors() {
+        ordinal_by_fills(pos, m, checked)
+    } else if cpu::portable() {
+        ordinal_portable(pos, m, checked)
+    } else {
+        ordinal_with_popcnt(pos, m, checked)
+    }
+}
+
+/// [`ordinal_in`] with fills, also compiled for AVX-512 and run with it
+/// where the processor has it (as [`cpu::wide_vectors`] says it does),
+/// so that the counts by fills are inlined into it.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt"
+))]
+fn ordinal_by_fills(pos: &Position, m: Move, checked: bool) -> Option<u8> {
+    ordinal_in::<true>(pos, m, checked)
+}
+
+/// [`ordinal_in`] without fills, portable.
+#[inline(never)]
+fn ordinal_portable(pos: &Position, m: Move, checked: bool) -> Option<u8> {
+    ordinal_in::<false>(pos, m, checked)
+}
+
+/// [`ordinal_in`] without fills, also compiled for the `POPCNT`
+/// instruction and run with it where the processor has it.
+#[multiversion(targets("x86_64+popcnt"))]
+fn ordinal_with_popcnt(pos: &Position, m: Move, checked: bool) -> Option<u8> {
+    ordinal_in::<false>(pos, m, checked)
+}
+
+/// [`ordinal`], whose tests of legality are made if `checked`; if
+/// `FILLS`, the pieces of the classes before the move's are counted by
+/// [`LegalGenerator::count_piece_moves`] (cheap only where
+/// [`cpu::wide_vectors`] says so), else generated. Inlined into each copy.
+#[inline(always)]
+fn ordinal_in<const FILLS: bool>(pos: &Position, m: Move, checked: bool) -> Option<u8> {
     let class = class_of(m)?;
     let generator = pos.legal_generator()?;
-    let wide = target_cfg_f!(target_feature = "avx512f");
-    let mut bulk = Bulk { wide, ..Bulk::default() };
+    let mut bulk = Bulk::default();
     // The moves of the classes after this one do not count; those of the
     // other pieces are all before it.
     let keep = match m {
@@ -929,17 +955,17 @@ fn ordinal_of(pos: &Position, m: Move, checked: bool) -> Option<u8> {
         _ => 0,
     };
     let own = if class >= PAWN_A { 1 << Role::Pawn.index() } else { keep };
-    // Where the processor can, the pieces of the classes before a
-    // king's, a knight's, a queen's, a rook's or a pawn's move are counted at once
-    // by fills, and only the move's own role is generated.
+    // With fills, the pieces of the classes before a king's, a knight's,
+    // a queen's, a rook's or a pawn's move are counted at once, and only
+    // the move's own role is generated.
     let roles = ROLES_UP_TO[class.min(PAWN_A)];
     // Castling (`O`) comes before the queens, the rooks and the pawns.
-    let fills = match class {
-        _ if !wide || class < KING || class == CASTLE => None,
-        _ if class > CASTLE => generator.count_piece_moves_and_castles(roles & !own),
-        _ => generator.count_piece_moves(roles & !own),
+    let counts = match class {
+        _ if !FILLS || class < KING || class == CASTLE => None,
+        _ if class > CASTLE => Some(generator.count_piece_moves_and_castles(roles & !own)),
+        _ => Some(generator.count_piece_moves(roles & !own)),
     };
-    let (roles, counted) = match fills {
+    let (roles, counted) = match counts {
         Some(moves) => (own, moves),
         None => (roles, 0),
     };
@@ -1057,19 +1083,51 @@ pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
 /// piece of its role goes to, neither; for one to a shared square, what
 /// its key holds; for a pawn's capture, the file.
 ///
-/// Compiled four times, as [`ordinal`] is, and run as the CPU allows;
-/// the copy with `VPOPCNTDQ` counts the pieces' moves by fills and
-/// generates only the role of the class that holds the move.
-#[multiversion(targets(
-    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
-    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx2+fma+bmi1+bmi2+lzcnt+popcnt",
-    "x86_64+popcnt"
-))]
+/// Copied as [`ordinal`] is: where [`cpu::wide_vectors`] says so, the
+/// pieces' moves are counted by fills and only the role of the class
+/// that holds the move is generated.
+#[inline(always)]
 pub(crate) fn move_at_hinted(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
+    if cpu::wide_vectors() {
+        move_at_by_fills(pos, ordinal)
+    } else if cpu::portable() {
+        move_at_portable(pos, ordinal)
+    } else {
+        move_at_with_popcnt(pos, ordinal)
+    }
+}
+
+/// [`move_at_in`] with fills, also compiled for AVX-512 and run with it
+/// where the processor has it, as [`ordinal_by_fills`] is.
+#[multiversion(targets(
+    "x86_64+avx512f+avx512vl+avx512bw+avx512dq+avx512vpopcntdq+avx2+fma+bmi1+bmi2+lzcnt+popcnt"
+))]
+fn move_at_by_fills(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
+    move_at_in::<true>(pos, ordinal)
+}
+
+/// [`move_at_in`] without fills, portable.
+#[inline(never)]
+fn move_at_portable(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
+    move_at_in::<false>(pos, ordinal)
+}
+
+/// [`move_at_in`] without fills, also compiled for the `POPCNT`
+/// instruction and run with it where the processor has it.
+#[multiversion(targets("x86_64+popcnt"))]
+fn move_at_with_popcnt(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
+    move_at_in::<false>(pos, ordinal)
+}
+
+/// [`move_at_hinted`]; if `FILLS`, the pieces' moves are counted by
+/// [`LegalGenerator::piece_move_and_castle_counts`] (cheap only where
+/// [`cpu::wide_vectors`] says so), else generated a role at a time.
+/// Inlined into each copy.
+#[inline(always)]
+fn move_at_in<const FILLS: bool>(pos: &Position, ordinal: u8) -> Option<(Move, Option<Origin>)> {
     let generator = pos.legal_generator()?;
-    let wide = target_cfg_f!(target_feature = "avx512f");
-    let mut bulk = Bulk { wide, ..Bulk::default() };
-    let counts = if wide { generator.piece_move_and_castle_counts() } else { None };
+    let mut bulk = Bulk::default();
+    let counts = if FILLS { Some(generator.piece_move_and_castle_counts()) } else { None };
     let (class, wanted, first) =
         bulk.class_at(&generator, usize::from(ordinal), counts).break_value()?;
     let board = pos.board();
@@ -1548,10 +1606,8 @@ mod tests {
         assert!(move_at(&pos, 255).is_some());
     }
 
-    /// Random games from the start and from positions rich in what keys
-    /// must get right: every position on the way is checked.
-    #[test]
-    fn agrees_with_sorted_san_in_random_games() {
+    /// The start and positions rich in what keys must get right.
+    fn rich_starts() -> Vec<Position> {
         let starts = [
             // Promotions (with capture too) and many queens.
             "3k4/1P6/8/8/8/8/8/QQQ1KQ1Q w - - 0 1",
@@ -1566,8 +1622,71 @@ mod tests {
             "r3r1k1/8/2n3n1/8/2n3n1/8/2N3N1/R3R1K1 w - - 0 1",
             "7k/8/8/R7/1N3N2/7K/1N3N2/R6R w - - 0 1",
         ];
-        let starts: Vec<Position> =
-            std::iter::once(Position::new()).chain(starts.iter().map(|f| position(f))).collect();
+        std::iter::once(Position::new()).chain(starts.iter().map(|f| position(f))).collect()
+    }
+
+    /// Every copy of [`ordinal`] and [`move_at`] gives the answers of the
+    /// portable copy that generates the pieces' moves, on every legal
+    /// move (and made-up ones) of random games, whatever runs by default:
+    /// the portable copy that counts them by fills (those of AVX-512
+    /// wherever `chess_core::cpu::wide_vectors` says so, their portable
+    /// twin elsewhere), the copy compiled for AVX-512 wherever the
+    /// processor has it, and the copy for `POPCNT` wherever it has that.
+    #[test]
+    fn every_copy_gives_the_same_answers() {
+        let starts = rich_starts();
+        let mut rng = XorShift::new(0x00c0_b1e5);
+        let (mut moves, mut positions) = (0, 0);
+        for game in 0..60 {
+            let mut pos = starts[game % starts.len()].clone();
+            for _ in 0..150 {
+                let legal = pos.legal_moves();
+                let mut made = legal.to_vec();
+                for _ in 0..8 {
+                    let (from, to) = (Square::ALL[rng.below(64)], Square::ALL[rng.below(64)]);
+                    let role = Role::ALL[rng.below(6)];
+                    let capture = pos.board().role_at(to);
+                    made.push(Move::Normal { role, from, capture, to, promotion: None });
+                }
+                for &m in &made {
+                    for checked in [true, false] {
+                        if !checked && !legal.contains(&m) {
+                            continue;
+                        }
+                        let expected = ordinal_in::<false>(&pos, m, checked);
+                        let fills = ordinal_in::<true>(&pos, m, checked);
+                        assert_eq!(fills, expected, "{m:?} by fills in {pos:?}");
+                        let wide = ordinal_by_fills(&pos, m, checked);
+                        assert_eq!(wide, expected, "{m:?} with AVX-512 in {pos:?}");
+                        let popcnt = ordinal_with_popcnt(&pos, m, checked);
+                        assert_eq!(popcnt, expected, "{m:?} with POPCNT in {pos:?}");
+                    }
+                }
+                for ordinal in 0..=u8::try_from(legal.len()).unwrap_or(u8::MAX) {
+                    let expected = move_at_in::<false>(&pos, ordinal);
+                    let fills = move_at_in::<true>(&pos, ordinal);
+                    assert_eq!(fills, expected, "{ordinal} by fills in {pos:?}");
+                    let wide = move_at_by_fills(&pos, ordinal);
+                    assert_eq!(wide, expected, "{ordinal} with AVX-512 in {pos:?}");
+                    let popcnt = move_at_with_popcnt(&pos, ordinal);
+                    assert_eq!(popcnt, expected, "{ordinal} with POPCNT in {pos:?}");
+                }
+                moves += legal.len();
+                positions += 1;
+                if legal.is_empty() {
+                    break;
+                }
+                pos.play_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+        assert!(positions > 5_000 && moves > 100_000, "{positions} {moves}");
+    }
+
+    /// Random games from the start and from positions rich in what keys
+    /// must get right: every position on the way is checked.
+    #[test]
+    fn agrees_with_sorted_san_in_random_games() {
+        let starts = rich_starts();
         let mut rng = XorShift::new(0x0d1a_7a15_5eed_0001);
         let mut positions = 0;
         // How often each hard case came up, so that none goes untested.
