@@ -39,7 +39,7 @@ mod section;
 use std::path::{Path, PathBuf};
 
 pub use report::render_table;
-pub use section::{Check, Section};
+pub use section::{About, Check, Section};
 
 /// How much work the long-running checks do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,14 +10,33 @@ use crate::Context;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Section {
     name: String,
+    about: About,
     passed: usize,
     failures: Vec<String>,
+}
+
+/// What a row rests on: the sections of the standard it counts towards,
+/// its fixtures and the rulings it applies. `CONFORMANCE.md` shows them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    /// The sections of the standard whose cases this row counts, such as
+    /// `§9.6`; empty for a row that tests no one section (a peer suite).
+    pub covers: Vec<&'static str>,
+    /// Where the cases come from: fixture folders or corpus files.
+    pub fixtures: Vec<&'static str>,
+    /// The ids of the rulings of `docs/rulings.md` the row applies.
+    pub rulings: Vec<&'static str>,
 }
 
 impl Section {
     /// An empty row called `name`.
     pub fn new(name: impl Into<String>) -> Section {
-        Section { name: name.into(), passed: 0, failures: Vec::new() }
+        Section { name: name.into(), about: About::default(), passed: 0, failures: Vec::new() }
+    }
+
+    /// What the row rests on.
+    pub fn about(&self) -> &About {
+        &self.about
     }
 
     /// The row's name, such as `§16.1 FEN (round trip)`.
@@ -75,6 +94,7 @@ type RunFn = dyn Fn(&Context, &mut Section) + Send + Sync;
 /// A named check that produces one [`Section`].
 pub struct Check {
     name: String,
+    about: About,
     run: Box<RunFn>,
 }
 
@@ -85,7 +105,34 @@ impl Check {
         name: impl Into<String>,
         run: impl Fn(&Context, &mut Section) + Send + Sync + 'static,
     ) -> Check {
-        Check { name: name.into(), run: Box::new(run) }
+        Check { name: name.into(), about: About::default(), run: Box::new(run) }
+    }
+
+    /// Says which sections of the standard the row's cases count towards.
+    #[must_use]
+    pub fn covers(mut self, sections: &[&'static str]) -> Check {
+        self.about.covers.extend_from_slice(sections);
+        self
+    }
+
+    /// Names the row's fixtures (folders or files, relative to the
+    /// workspace root, or `corpus:` and a path in the shared corpus).
+    #[must_use]
+    pub fn fixtures(mut self, fixtures: &[&'static str]) -> Check {
+        self.about.fixtures.extend_from_slice(fixtures);
+        self
+    }
+
+    /// Names the rulings the row applies, by id (`E5`, `D2`).
+    #[must_use]
+    pub fn rulings(mut self, rulings: &[&'static str]) -> Check {
+        self.about.rulings.extend_from_slice(rulings);
+        self
+    }
+
+    /// What the row rests on.
+    pub fn about(&self) -> &About {
+        &self.about
     }
 
     /// The name of the row.
@@ -96,6 +143,7 @@ impl Check {
     /// Runs the check.
     pub fn run(&self, ctx: &Context) -> Section {
         let mut section = Section::new(self.name.as_str());
+        section.about = self.about.clone();
         (self.run)(ctx, &mut section);
         section
     }
