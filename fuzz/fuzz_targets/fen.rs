@@ -2,8 +2,8 @@
 //! parsed again, gives the same position and the same text; strict and
 //! lenient parsing agree.
 //!
-//! The checks are in `pgn_fuzz::fen` (`fuzz/src/fen.rs`).
+//! The checks are in `pgn_tests::fuzz::fen` (`tests/src/fuzz/fen.rs`).
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_fuzz::fen::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_tests::fuzz::fen::check(data));

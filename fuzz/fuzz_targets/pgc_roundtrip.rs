@@ -1,6 +1,6 @@
-//! The `pgc_roundtrip` fuzz target; the checks are in `pgn_fuzz::pgc_roundtrip`
-//! (`fuzz/src/pgc_roundtrip.rs`).
+//! The `pgc_roundtrip` fuzz target; the checks are in `pgn_tests::fuzz::pgc_roundtrip`
+//! (`tests/src/fuzz/pgc_roundtrip.rs`).
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_fuzz::pgc_roundtrip::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_tests::fuzz::pgc_roundtrip::check(data));

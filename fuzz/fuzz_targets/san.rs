@@ -2,8 +2,8 @@
 //! algebraic, UCI, FAN and localised SAN, reads and resolves to the
 //! same move again.
 //!
-//! The checks are in `pgn_fuzz::san` (`fuzz/src/san.rs`).
+//! The checks are in `pgn_tests::fuzz::san` (`tests/src/fuzz/san.rs`).
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_fuzz::san::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_tests::fuzz::san::check(data));

@@ -1,6 +1,6 @@
-//! The `select` fuzz target; the checks are in `pgn_fuzz::select`
-//! (`fuzz/src/select.rs`).
+//! The `select` fuzz target; the checks are in `pgn_tests::fuzz::select`
+//! (`tests/src/fuzz/select.rs`).
 
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_fuzz::select::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| pgn_tests::fuzz::select::check(data));

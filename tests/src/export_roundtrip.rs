@@ -26,7 +26,7 @@
 //! apart ([`Export::set_up`]), and the option set that strips what
 //! reduced format strips but keeps every tag checks their movetext.
 //!
-//! The fuzz target `export` (`fuzz/src/export.rs`) calls the same checks.
+//! The fuzz target `export` (`tests/src/fuzz/export.rs`) calls the same checks.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

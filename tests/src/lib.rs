@@ -22,6 +22,7 @@ pub mod epd;
 pub mod export;
 pub mod export_roundtrip;
 pub mod fen;
+pub mod fuzz;
 pub mod perft;
 pub mod pgc;
 pub mod pgc_fixtures;

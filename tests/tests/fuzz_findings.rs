@@ -1,9 +1,56 @@
-//! Inputs the PGC fuzz targets found (`cargo xtask fuzz`, the
-//! `pgc_roundtrip` and `pgc_decode` targets), one test each, with the
-//! input as the fuzzer made it and minimised, so that each stays fixed.
+//! Inputs the fuzz targets found (`cargo xtask fuzz`), replayed by the
+//! same checks the targets run (`pgn_tests::fuzz`), so that each stays
+//! fixed.
+//!
+//! A finding is a file `tests/data/fuzz/<target>/<what-it-shows>.bin`
+//! holding the input as libFuzzer saved it (control bytes first, as the
+//! target reads them); the test runs every file through its target's
+//! check. A few PGC findings below are written as text instead, minimised.
 
+use std::fs;
+use std::panic;
+use std::path::Path;
+
+use pgn_tests::fuzz;
 use pgn_tests::pgc::{check_round_trip, check_stream_is_tree};
 
+/// The check of each target, by the name of its folder.
+fn check_of(target: &str) -> Option<fn(&[u8])> {
+    Some(match target {
+        "reader" => fuzz::reader::check,
+        "replay" => fuzz::replay::check,
+        "fen" => fuzz::fen::check,
+        "epd" => fuzz::epd::check,
+        "san" => fuzz::san::check,
+        "export" => fuzz::export::check,
+        "pgc_decode" => fuzz::pgc_decode::check,
+        "pgc_roundtrip" => fuzz::pgc_roundtrip::check,
+        "select" => fuzz::select::check,
+        _ => return None,
+    })
+}
+
+#[test]
+fn every_saved_finding_passes_its_target() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/fuzz");
+    let mut failed = Vec::new();
+    let mut count = 0;
+    for target in fs::read_dir(&root).expect("tests/data/fuzz") {
+        let target = target.expect("a folder entry").path();
+        let name = target.file_name().and_then(|n| n.to_str()).unwrap_or_default().to_owned();
+        let check = check_of(&name).unwrap_or_else(|| panic!("no fuzz target called {name}"));
+        for finding in fs::read_dir(&target).expect("a target folder") {
+            let path = finding.expect("a folder entry").path();
+            let data = fs::read(&path).expect("a finding");
+            count += 1;
+            if panic::catch_unwind(|| check(&data)).is_err() {
+                failed.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(count > 0, "no findings under {}", root.display());
+    assert!(failed.is_empty(), "findings that fail their target again: {failed:#?}");
+}
 /// The checks of the `pgc_roundtrip` target, and that no game of `input`
 /// is left out as one PGC cannot hold.
 fn round_trip(input: &[u8]) {

@@ -417,7 +417,7 @@ fn pgn_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 }
 
 /// The PGN seeds behind the reader's three control bytes (buffer size,
-/// read pattern, options and visitor policy: `pgn_fuzz::reader`), which
+/// read pattern, options and visitor policy: `pgn_tests::fuzz::reader`), which
 /// vary from seed to seed.
 fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     const POLICIES: [u8; 8] = [0x00, 0x00, 0x04, 0x0c, 0x30, 0x01, 0x02, 0x00];
@@ -427,7 +427,7 @@ fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 }
 
 /// The PGN seeds behind the export target's control byte (the options:
-/// `pgn_fuzz::export::options`), which varies from seed to seed: export
+/// `pgn_tests::fuzz::export::options`), which varies from seed to seed: export
 /// format, reduced export format, each part left out, the roster only.
 fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     const OPTIONS: [u8; 8] = [0x00, 0x0f, 0x01, 0x02, 0x04, 0x07, 0x08, 0x00];
@@ -458,7 +458,7 @@ fn pgc_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 }
 
 /// The `pgn select` fixtures, each its criteria, a NUL byte and its PGN
-/// (`pgn_fuzz::select`), and the PGN seeds alone (criteria from their
+/// (`pgn_tests::fuzz::select`), and the PGN seeds alone (criteria from their
 /// first byte).
 fn select_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     let mut seeds = Vec::new();

@@ -15,7 +15,7 @@ use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_export::{ExportOptions, Writer};
 use pgn_replay::Event;
 
-use crate::show;
+use super::show;
 
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {

@@ -511,4 +511,3 @@ pub fn check(data: &[u8]) {
     assert_same(&format!("reads of pattern {pattern:#04x}"), &whole, &default_chunked);
     check_clean_starts(pgn, policy);
 }
-

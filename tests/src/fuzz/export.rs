@@ -26,8 +26,8 @@
 //! Variant this crate does not play is replayed as chess), as the
 //! conformance row says too.
 
+use crate::export_roundtrip::{check_idempotent, check_stream_is_tree};
 use pgn_export::{ExportOptions, TagSet};
-use pgn_tests::export_roundtrip::{check_idempotent, check_stream_is_tree};
 
 /// The options of a control byte: bit 0 set leaves out comments, bit 1
 /// NAGs, bit 2 variations; bit 3 set writes the Seven Tag Roster only.

@@ -13,8 +13,8 @@
 //!   (`pgn_tests::san_cross::compare_stream_and_tree`).
 
 use pgn_replay::pgn_syntax::read_games;
-use san::{Move, Quirks, San};
 use pgn_replay::{Event, Walker};
+use san::{Move, Quirks, San};
 
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {
@@ -48,7 +48,7 @@ pub fn check(data: &[u8]) {
             assert_eq!(marks, Quirks::empty(), "canonical SAN `{text}` has a wrong check mark");
         }
     }
-    if let Err(difference) = pgn_tests::san_cross::compare_stream_and_tree(data) {
+    if let Err(difference) = crate::san_cross::compare_stream_and_tree(data) {
         panic!("stream and tree replay differ: {difference}");
     }
 }

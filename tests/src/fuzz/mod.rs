@@ -2,8 +2,9 @@
 //! per target, each with a `check(data)` that panics when a property
 //! fails (libFuzzer then keeps the input as a crash artifact).
 //!
-//! The targets themselves are one line each; the logic lives here so that
-//! a finding can be replayed by calling the same function, and so that
+//! The targets themselves are one line each; the logic lives here, in the
+//! workspace, so that a finding is replayed by `cargo test` calling the
+//! same function (`tests/tests/fuzz_findings.rs`), without libFuzzer, and so that
 //! the helpers (the recording visitor, the source that hands out short
 //! reads) are written once.
 //!
@@ -19,7 +20,7 @@
 //! | [`pgc_roundtrip`] | PGN encoded as PGC and decoded exports as before (lossy without comments); streaming and tree encoding agree |
 //! | [`select`] | criteria and PGN: no panic; a selection and its inversion agree on every game |
 //!
-//! Later issues add their own targets: a module here, a file in
+//! A new target adds a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in
 //! `xtask/src/fuzz.rs`.
 

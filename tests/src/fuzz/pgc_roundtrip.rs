@@ -6,7 +6,7 @@
 //! streaming = tree encoding" (`pgn_tests::pgc`), called here rather than
 //! written twice.
 
-use pgn_tests::pgc::{check_round_trip, check_stream_is_tree};
+use crate::pgc::{check_round_trip, check_stream_is_tree};
 
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {

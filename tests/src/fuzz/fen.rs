@@ -16,7 +16,7 @@ use std::num::NonZeroU32;
 use chess_core::{Position, PositionError};
 use fen_epd::{CastlingNotation, Fen};
 
-use crate::show;
+use super::show;
 
 /// The position of `fen` when it is legal, checked to round-trip.
 fn round_trip(fen: &Fen) -> Result<Position, PositionError> {

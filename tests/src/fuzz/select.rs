@@ -7,9 +7,9 @@
 //! ways (a game may be unplayable one way and rejected the other, since a
 //! game is replayed only as far as its verdict needs).
 
+use pgn_replay::Replayer;
 use pgn_select::{Decide, Selection, Selector, Verdict};
 use pgn_syntax::Reader;
-use pgn_replay::Replayer;
 
 /// Criteria for inputs without a NUL byte.
 const CRITERIA: &[&str] = &[

@@ -17,7 +17,7 @@ use chess_core::{Move, Position};
 use fen_epd::parse_position;
 use san::{CastlingMode, Lan, Language, ParsedSan, Quirks, ResolveError, San, Uci};
 
-use crate::show;
+use super::show;
 
 /// How many moves the bytes of the text choose, at most.
 const WALK: usize = 12;

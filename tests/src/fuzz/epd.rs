@@ -14,7 +14,7 @@
 
 use fen_epd::{Epd, EpdReader};
 
-use crate::show;
+use super::show;
 
 /// The target: see the module documentation.
 pub fn check(data: &[u8]) {
@@ -35,9 +35,9 @@ pub fn check(data: &[u8]) {
                 show(&rewritten)
             );
         }
-        let outcome = pgn_tests::epd::outcome(&record);
+        let outcome = crate::epd::outcome(&record);
         if let Ok(canonical) = &outcome.canonical
-            && let Err(why) = pgn_tests::epd::round_trip(canonical)
+            && let Err(why) = crate::epd::round_trip(canonical)
         {
             panic!("resolved canonical `{}`: {why}", show(canonical));
         }
