@@ -78,7 +78,15 @@ impl<R: Read> Reader<R> {
                 }
                 return self.san(v, g, tok);
             }
-            TokenKind::Integer | TokenKind::Period => {}
+            TokenKind::Integer | TokenKind::Period => {
+                // A move number is no element of its own: `(1. )` is
+                // still an empty variation, and a NAG after `2.` still
+                // follows the move before it. The fast path passes over
+                // numbers the same way, so the diagnostics do not depend
+                // on which path a refill of the buffer leaves them to.
+                g.after_open = after_open;
+                g.after_move = after_move;
+            }
             TokenKind::Ellipsis => {
                 self.report(v, g, DiagnosticKind::EllipsisInMoveNumber, tok.offset)
             }
