@@ -131,13 +131,25 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str, &str)] = &[
 
 /// Every EPD row: the fixtures of §16.2, one row per opcode, the corpus.
 pub fn checks() -> Vec<Check> {
-    let mut checks = vec![Check::new("§16.2 EPD (fixtures)", general_row)];
+    let mut checks = vec![
+        Check::new("§16.2 EPD (fixtures)", general_row)
+            .fixtures(&["tests/data/epd/1624_*.epd"])
+            .rulings(&["D1", "D3", "D4", "D5"]),
+    ];
     for &(opcode, file) in OPCODE_ROWS {
-        checks.push(Check::new(format!("§16.2.5 {opcode}"), move |_: &Context, section| {
-            fixture_cases(&fixtures_dir().join(file), section);
-        }));
+        checks.push(
+            Check::new(format!("§16.2.5 {opcode}"), move |_: &Context, section| {
+                fixture_cases(&fixtures_dir().join(file), section);
+            })
+            .fixtures(&["tests/data/epd/1625_*.epd"])
+            .rulings(&["D1", "D2"]),
+        );
     }
-    checks.push(Check::new("§16.2 EPD corpus", corpus_row));
+    checks.push(
+        Check::new("§16.2 EPD corpus", corpus_row)
+            .fixtures(&["corpus:epd/"])
+            .rulings(&["D2", "D4"]),
+    );
     checks
 }
 

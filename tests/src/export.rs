@@ -72,6 +72,18 @@ pub const FIXTURE_ROWS: &[FixtureRow] = &[
     ("§8.2.3.8 suffix annotations (E8)", &["e08"], no_extras),
 ];
 
+/// The rulings a fixture row applies, by its name.
+fn rulings_of(name: &str) -> &'static [&'static str] {
+    match name.split_whitespace().next() {
+        Some("§3.2") => &["E7", "E10", "E11", "E12", "E13"],
+        Some("§8.1.1") => &["E1", "E2", "E3", "E4"],
+        Some("§8.2.1") => &["E6", "E9"],
+        Some("§8.2.2.2") => &["E5"],
+        Some("§8.2.3.8") => &["E8"],
+        _ => &[],
+    }
+}
+
 /// A fixture row: its name, the prefixes of the fixtures it counts, and
 /// its cases without a fixture.
 pub type FixtureRow = (&'static str, &'static [&'static str], fn(&mut Section));
@@ -98,15 +110,27 @@ pub fn checks() -> Vec<Check> {
                 fixture_row(prefixes, section);
                 extras(section);
             })
+            .fixtures(&["tests/data/export/"])
+            .rulings(rulings_of(name))
         })
         .collect();
-    checks.push(Check::new("§11 file names", |_ctx: &Context, section: &mut Section| {
-        file_names_row(section);
-    }));
-    checks.push(Check::new("§12 collating sequence", |_ctx: &Context, section: &mut Section| {
-        collation_row(section);
-    }));
-    checks.push(Check::new(peer::ROW, peer::row));
+    checks.push(
+        Check::new("§11 file names", |_ctx: &Context, section: &mut Section| {
+            file_names_row(section);
+        })
+        .fixtures(&["tests/src/export.rs (file_names_row)"]),
+    );
+    checks.push(
+        Check::new("§12 collating sequence", |_ctx: &Context, section: &mut Section| {
+            collation_row(section);
+        })
+        .fixtures(&["tests/data/export/c12_collation.pgn"]),
+    );
+    checks.push(
+        Check::new(peer::ROW, peer::row)
+            .fixtures(&["corpus:peers/pgn-extract/"])
+            .rulings(&["E1", "E5", "E6", "E9"]),
+    );
     checks
 }
 

@@ -55,9 +55,14 @@ const DEFAULT_BOOK_PREFIX: u64 = 8 * 1024 * 1024;
 /// The rows of this module.
 pub fn checks() -> Vec<Check> {
     vec![
-        Check::new("§3.2 export idempotence (corpus)", idempotence),
-        Check::new("§3.2 streaming = tree export (corpus)", stream_is_tree),
-        Check::new("§3.2.4 reduced export idempotence", options_idempotence),
+        Check::new("§3.2 export idempotence (corpus)", idempotence)
+            .fixtures(&["corpus:pgn/", "corpus:bench/"])
+            .rulings(&["E1", "E3", "E5", "E6", "E7", "E9", "E11"]),
+        Check::new("§3.2 streaming = tree export (corpus)", stream_is_tree)
+            .fixtures(&["corpus:pgn/", "corpus:bench/"]),
+        Check::new("§3.2.4 reduced export idempotence", options_idempotence)
+            .fixtures(&["corpus:pgn/", "corpus:bench/"])
+            .rulings(&["E13"]),
     ]
 }
 

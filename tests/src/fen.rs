@@ -29,8 +29,12 @@ use crate::{Check, Context, Section};
 /// The two FEN rows.
 pub fn checks() -> Vec<Check> {
     vec![
-        Check::new("§16.1 FEN (round trip)", round_trip),
-        Check::new("§16.1 FEN (fixtures)", fixtures),
+        Check::new("§16.1 FEN (round trip)", round_trip)
+            .fixtures(&["corpus:fen/", "corpus:epd/", "corpus:perft/"])
+            .rulings(&["F1", "F2"]),
+        Check::new("§16.1 FEN (fixtures)", fixtures)
+            .fixtures(&["tests/data/fen/"])
+            .rulings(&["F1", "F2", "F3"]),
     ]
 }
 

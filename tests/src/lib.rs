@@ -18,15 +18,18 @@
 //! The corpus is read from `../shared/corpus` beside the workspace root, or
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
+pub mod coverage;
 pub mod epd;
 pub mod export;
 pub mod export_roundtrip;
 pub mod fen;
 pub mod fuzz;
+pub mod nags;
 pub mod perft;
 pub mod pgc;
 pub mod pgc_fixtures;
 pub mod reading;
+pub mod roster;
 pub mod san;
 pub mod san_cross;
 pub mod select_fixtures;
@@ -90,6 +93,8 @@ pub fn crate_dir() -> &'static Path {
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
+    checks.extend(roster::checks());
+    checks.extend(nags::checks());
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
     checks.extend(export_roundtrip::checks());

@@ -68,6 +68,7 @@ pub fn checks() -> Vec<Check> {
         .map(|&suite| {
             let name = format!("rules: perft {}", suite.path.trim_start_matches("perft/"));
             Check::new(name, move |ctx, section| check_suite(ctx, suite, section))
+                .fixtures(&[&format!("corpus:{}", suite.path)])
         })
         .collect()
 }

@@ -28,8 +28,13 @@ use crate::{Check, Context, Section};
 /// The rows of this module.
 pub fn checks() -> Vec<Check> {
     vec![
-        Check::new("§20 PGC round trip (corpus)", round_trip),
-        Check::new("§20 PGC streaming = tree encoding (corpus)", stream_is_tree),
+        Check::new("§20 PGC round trip (corpus)", round_trip)
+            .covers(&["§20.2", "§20.4"])
+            .fixtures(&["corpus:pgn/", "corpus:bench/"])
+            .rulings(&["P1", "P2", "P4", "P6"]),
+        Check::new("§20 PGC streaming = tree encoding (corpus)", stream_is_tree)
+            .covers(&["§20.4"])
+            .fixtures(&["corpus:pgn/", "corpus:bench/"]),
     ]
 }
 

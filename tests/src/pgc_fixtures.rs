@@ -98,6 +98,8 @@ pub fn checks() -> Vec<Check> {
                 }
                 snapshot::fixture_row(prefixes, fixtures(), &dir(), check_fixture, section);
             })
+            .fixtures(&["tests/data/pgc/"])
+            .rulings(&["P1", "P2", "P3", "P4", "P5", "P6", "P7", "P8"])
         })
         .collect()
 }

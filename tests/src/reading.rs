@@ -19,12 +19,12 @@
 //!
 //! | code | rule | row |
 //! |---|---|---|
-//! | `0401`, `0402`, `0403` | §4.1 character codes, §4.2 tabs, §4.3 line lengths | `§4 lexical` |
+//! | `0401`, `0402`, `0403` | §4.1 character codes, §4.2 tabs, §4.3 line lengths | `§4.1 character codes`, `§4.2 tab characters`, `§4.3 line lengths` |
 //! | `0500` | §5 commentary | `§5 commentary` |
 //! | `0600` | §6 escape mechanism | `§6 escape` |
 //! | `0700` | §7 tokens | `§7 tokens` |
 //! | `0801` | §8.1 tag pair section | `§8.1 tag pairs` |
-//! | `0802` | §8.2 movetext section | `§8.2 movetext` |
+//! | `0802` | §8.2 movetext section | one row per subsection, §8.2.2 to §8.2.6, each naming its fixtures by number in `ROWS` |
 //! | `1800` | §18 formal syntax (and §8's "zero or more games") | `§18 formal syntax` |
 //! | `rw01`, `rw02`, `rw03` | `real-world-notes.md`: bytes and lines, tags, movetext | `real-world notes` |
 //!
@@ -60,27 +60,72 @@ use std::path::{Path, PathBuf};
 use crate::snapshot::{self, file_name, list_files};
 use crate::{Check, Context, Section};
 
-/// The fixture rows and the codes each one counts, in table order.
-const ROWS: &[(&str, &[&str])] = &[
-    ("§4 lexical", &["0401", "0402", "0403"]),
-    ("§5 commentary", &["0500"]),
-    ("§6 escape", &["0600"]),
-    ("§7 tokens", &["0700"]),
-    ("§8.1 tag pairs", &["0801"]),
-    ("§8.2 movetext", &["0802"]),
-    ("§18 formal syntax", &["1800"]),
-    ("real-world notes", &["rw01", "rw02", "rw03"]),
+/// A fixture row: its name, the section of the standard it covers, and
+/// the fixtures it counts: a code (`0500`, every fixture of it) or a code
+/// and number (`0802_0014`, one fixture).
+struct Row {
+    name: &'static str,
+    covers: &'static str,
+    fixtures: &'static [&'static str],
+}
+
+/// The fixture rows, in table order. Every fixture is counted by exactly
+/// one row; the first row fails for a fixture that none or two count.
+const ROWS: &[Row] = &[
+    Row { name: "§4.1 character codes", covers: "§4.1", fixtures: &["0401"] },
+    Row { name: "§4.2 tab characters", covers: "§4.2", fixtures: &["0402"] },
+    Row { name: "§4.3 line lengths", covers: "§4.3", fixtures: &["0403"] },
+    Row { name: "§5 commentary", covers: "§5", fixtures: &["0500"] },
+    Row { name: "§6 escape", covers: "§6", fixtures: &["0600"] },
+    Row { name: "§7 tokens", covers: "§7", fixtures: &["0700"] },
+    Row { name: "§8.1 tag pairs", covers: "§8.1", fixtures: &["0801"] },
+    Row {
+        name: "§8.2.2.1 import move numbers",
+        covers: "§8.2.2",
+        fixtures: &["0802_0001", "0802_0002", "0802_0003", "0802_0004", "0802_0005", "0802_0006"],
+    },
+    Row {
+        name: "§8.2.3 SAN tokens and suffixes",
+        covers: "§8.2.3",
+        fixtures: &["0802_0007", "0802_0008", "0802_0009", "0802_0021", "0802_0022", "0802_0023"],
+    },
+    Row {
+        name: "§8.2.4 NAG tokens",
+        covers: "§8.2.4",
+        fixtures: &["0802_0010", "0802_0011", "0802_0012", "0802_0013", "0802_0024"],
+    },
+    Row {
+        name: "§8.2.5 RAV",
+        covers: "§8.2.5",
+        fixtures: &["0802_0014", "0802_0015", "0802_0016", "0802_0017", "0802_0018", "0802_0019"],
+    },
+    Row {
+        name: "§8.2.6 game termination markers",
+        covers: "§8.2.6",
+        fixtures: &["0802_0020", "0802_0025", "0802_0026"],
+    },
+    Row { name: "§18 formal syntax", covers: "§18", fixtures: &["1800"] },
+    Row { name: "real-world notes", covers: "§3.1", fixtures: &["rw01", "rw02", "rw03"] },
 ];
+
+/// True if `row` counts the fixture called `file_name`.
+fn counts(row: &Row, file_name: &str) -> bool {
+    row.fixtures
+        .iter()
+        .any(|sel| file_name.starts_with(sel) && file_name.as_bytes().get(sel.len()) == Some(&b'_'))
+}
 
 /// The fixture rows, then the corpus rows.
 pub fn checks() -> Vec<Check> {
     let mut checks: Vec<Check> = ROWS
         .iter()
         .enumerate()
-        .map(|(index, &(name, codes))| {
-            Check::new(name, move |_ctx: &Context, section: &mut Section| {
-                fixture_row(codes, index == 0, section);
+        .map(|(index, row)| {
+            Check::new(row.name, move |_ctx: &Context, section: &mut Section| {
+                fixture_row(row, index == 0, section);
             })
+            .covers(&[row.covers])
+            .fixtures(&["tests/data/lex/", "tests/data/syntax/"])
         })
         .collect();
     checks.extend(corpus::checks());
@@ -174,13 +219,13 @@ pub fn fixture_code(file_name: &str) -> Option<&str> {
         && number.bytes().all(|b| b.is_ascii_digit())
         && !words.is_empty()
         && words.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
-    let known = ROWS.iter().any(|(_, codes)| codes.contains(&code));
+    let known = ROWS.iter().any(|row| row.fixtures.iter().any(|sel| sel.starts_with(code)));
     (well_formed && known).then_some(code)
 }
 
-/// One fixture row: the fixtures whose code is one of `codes`. The first
-/// row also reports the problems of the fixture set as a whole.
-fn fixture_row(codes: &[&str], whole_set: bool, section: &mut Section) {
+/// One fixture row: the fixtures it counts. The first row also reports
+/// the problems of the fixture set as a whole.
+fn fixture_row(row: &Row, whole_set: bool, section: &mut Section) {
     let (fixtures, problems) = all_fixtures();
     if whole_set {
         for problem in problems {
@@ -194,12 +239,19 @@ fn fixture_row(codes: &[&str], whole_set: bool, section: &mut Section) {
                     shown(&fixture.path)
                 ));
             }
+            let rows = ROWS.iter().filter(|row| counts(row, &name)).count();
+            if rows != 1 {
+                section.fail(format!(
+                    "{}: counted by {rows} rows, not one (see ROWS in tests/src/reading.rs)",
+                    shown(&fixture.path)
+                ));
+            }
         }
         check_no_orphan_snapshots(&fixtures, section);
     }
     for fixture in &fixtures {
         let name = file_name(&fixture.path);
-        if fixture_code(&name).is_some_and(|code| codes.contains(&code)) {
+        if fixture_code(&name).is_some() && counts(row, &name) {
             let outcome = check_fixture(fixture);
             section.record(outcome.map_err(|err| format!("{}: {err}", shown(&fixture.path))));
         }

@@ -44,6 +44,8 @@ pub fn checks() -> Vec<Check> {
             Check::new(name, move |_ctx: &Context, section: &mut Section| {
                 fixture_row(code, folders, section);
             })
+            .fixtures(&["tests/data/san/"])
+            .rulings(&["E7"])
         })
         .collect()
 }

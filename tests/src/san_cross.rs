@@ -81,12 +81,15 @@ const MOVEORDER_PEER_ERRORS: &[(&str, &[&str], &str)] = &[(
 /// The rows of this module.
 pub fn checks() -> Vec<Check> {
     vec![
-        Check::new("§8.2.3 openings (lichess, scid, pgn-extract)", openings),
-        Check::new("§8.2.3 scalachess canplay", canplay),
-        Check::new("rules: scalachess moveorder", moveorder),
-        Check::new("§8.2.3 STS SAN vs UCI", sts),
-        Check::new("§8.2.3 corpus replay", corpus_replay),
-        Check::new("§8.2.3 stream and tree replay agree", stream_and_tree_agree),
+        Check::new("§8.2.3 openings (lichess, scid, pgn-extract)", openings)
+            .fixtures(&["corpus:pgn/openings/"]),
+        Check::new("§8.2.3 scalachess canplay", canplay).fixtures(&["corpus:pgn/scalachess/"]),
+        Check::new("rules: scalachess moveorder", moveorder).fixtures(&["corpus:pgn/scalachess/"]),
+        Check::new("§8.2.3 STS SAN vs UCI", sts).fixtures(&["corpus:epd/sts/"]),
+        Check::new("§8.2.3 corpus replay", corpus_replay)
+            .fixtures(&["corpus:pgn/", "corpus:bench/"]),
+        Check::new("§8.2.3 stream and tree replay agree", stream_and_tree_agree)
+            .fixtures(&["corpus:pgn/", "corpus:bench/"]),
     ]
 }
 

@@ -21,11 +21,11 @@ pub struct Section {
 pub struct About {
     /// The sections of the standard whose cases this row counts, such as
     /// `§9.6`; empty for a row that tests no one section (a peer suite).
-    pub covers: Vec<&'static str>,
+    pub covers: Vec<String>,
     /// Where the cases come from: fixture folders or corpus files.
-    pub fixtures: Vec<&'static str>,
+    pub fixtures: Vec<String>,
     /// The ids of the rulings of `docs/rulings.md` the row applies.
-    pub rulings: Vec<&'static str>,
+    pub rulings: Vec<String>,
 }
 
 impl Section {
@@ -88,6 +88,18 @@ impl Section {
     }
 }
 
+/// The section number a row's name starts with: `§8.2.3` of
+/// `§8.2.3 SAN (fixtures)`.
+fn leading_section(name: &str) -> Option<&str> {
+    let first = name.split_whitespace().next()?;
+    let digits = first.strip_prefix('§')?;
+    let well_formed = !digits.is_empty()
+        && digits
+            .split('.')
+            .all(|part| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit()));
+    well_formed.then_some(first)
+}
+
 /// The body of a check: records its cases in the section.
 type RunFn = dyn Fn(&Context, &mut Section) + Send + Sync;
 
@@ -110,29 +122,36 @@ impl Check {
 
     /// Says which sections of the standard the row's cases count towards.
     #[must_use]
-    pub fn covers(mut self, sections: &[&'static str]) -> Check {
-        self.about.covers.extend_from_slice(sections);
+    pub fn covers(mut self, sections: &[&str]) -> Check {
+        self.about.covers.extend(sections.iter().map(|s| (*s).to_owned()));
         self
     }
 
     /// Names the row's fixtures (folders or files, relative to the
     /// workspace root, or `corpus:` and a path in the shared corpus).
     #[must_use]
-    pub fn fixtures(mut self, fixtures: &[&'static str]) -> Check {
-        self.about.fixtures.extend_from_slice(fixtures);
+    pub fn fixtures(mut self, fixtures: &[&str]) -> Check {
+        self.about.fixtures.extend(fixtures.iter().map(|s| (*s).to_owned()));
         self
     }
 
     /// Names the rulings the row applies, by id (`E5`, `D2`).
     #[must_use]
-    pub fn rulings(mut self, rulings: &[&'static str]) -> Check {
-        self.about.rulings.extend_from_slice(rulings);
+    pub fn rulings(mut self, rulings: &[&str]) -> Check {
+        self.about.rulings.extend(rulings.iter().map(|s| (*s).to_owned()));
         self
     }
 
-    /// What the row rests on.
-    pub fn about(&self) -> &About {
-        &self.about
+    /// What the row rests on. A row that names no section covers the one
+    /// its name starts with (`§16.2.5 acn` covers `§16.2.5`).
+    pub fn about(&self) -> About {
+        let mut about = self.about.clone();
+        if about.covers.is_empty()
+            && let Some(section) = leading_section(&self.name)
+        {
+            about.covers.push(section.to_owned());
+        }
+        about
     }
 
     /// The name of the row.
@@ -143,7 +162,7 @@ impl Check {
     /// Runs the check.
     pub fn run(&self, ctx: &Context) -> Section {
         let mut section = Section::new(self.name.as_str());
-        section.about = self.about.clone();
+        section.about = self.about();
         (self.run)(ctx, &mut section);
         section
     }

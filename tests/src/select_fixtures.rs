@@ -60,6 +60,7 @@ pub fn checks() -> Vec<Check> {
                 }
                 snapshot::fixture_row(prefixes, fixtures(), &dir(), check_fixture, section);
             })
+            .fixtures(&["tests/data/select/"])
         })
         .collect()
 }

@@ -64,7 +64,7 @@ pub const QUICK_PREFIX: u64 = 256 * 1024;
 
 /// The row of this module.
 pub fn checks() -> Vec<Check> {
-    vec![Check::new(ROW, row)]
+    vec![Check::new(ROW, row).fixtures(&["tests/data/select-peers/", "corpus:bench/"])]
 }
 
 /// The folder of the queries and expected selections.

@@ -33,8 +33,12 @@ use crate::{Check, Context, Mode, Section};
 /// The two corpus rows.
 pub fn checks() -> Vec<Check> {
     vec![
-        Check::new("§8 corpus: game counts", game_counts),
-        Check::new("§8 corpus: malformed files", malformed_files),
+        Check::new("§8 corpus: game counts", game_counts)
+            .covers(&["§3.1"])
+            .fixtures(&["corpus:pgn/", "corpus:bench/"]),
+        Check::new("§8 corpus: malformed files", malformed_files)
+            .covers(&["§3.1"])
+            .fixtures(&["corpus:pgn/ (the files known to be malformed)"]),
     ]
 }
 
