@@ -31,6 +31,7 @@ pub mod san_cross;
 pub mod select_fixtures;
 pub mod select_peers;
 pub mod snapshot;
+pub mod tags;
 
 mod parallel;
 mod report;
@@ -89,6 +90,7 @@ pub fn crate_dir() -> &'static Path {
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
+    checks.extend(tags::checks());
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
     checks.extend(export_roundtrip::checks());
