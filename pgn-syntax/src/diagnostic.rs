@@ -153,6 +153,15 @@ pub enum DiagnosticKind {
         /// The form the standard gives such values.
         expected: TagForm,
     },
+    /// A Site value that ends in a country code (ruling T8: a last word of
+    /// three upper-case letters) that is neither in §15 nor a FIDE
+    /// federation's (`Moscow XYZ`); a note.
+    UnknownSiteCode {
+        /// The Site value as read (unescaped).
+        value: Box<[u8]>,
+        /// The code it ends in.
+        code: [u8; 3],
+    },
     /// A standard tag name in another letter case (`EVENT`, `event`).
     TagNameCase {
         /// The name as written.
@@ -215,7 +224,8 @@ pub enum DiagnosticKind {
 impl DiagnosticKind {
     /// The severity of this kind. A line longer than 255 bytes is a note:
     /// real files have them (nearly every lichess game, its movetext on
-    /// one line with clock comments), and they trouble no reader.
+    /// one line with clock comments), and they trouble no reader. So is a
+    /// Site's unknown country code: the standard only suggests the codes.
     pub fn severity(&self) -> Severity {
         use DiagnosticKind::*;
         match self {
@@ -231,7 +241,7 @@ impl DiagnosticKind {
             | TokenTooLarge { .. }
             | VariationTooDeep { .. }
             | TagSectionTooLarge { .. } => Severity::Error,
-            LineTooLong => Severity::Note,
+            LineTooLong | UnknownSiteCode { .. } => Severity::Note,
             _ => Severity::Warning,
         }
     }
@@ -272,6 +282,7 @@ impl DiagnosticKind {
             TextBetweenGames => "comment outside a game skipped",
             InvalidTagValue { .. } => "tag value not of the form of its tag",
             NonStandardTagValue { .. } => "tag value not in the standard form",
+            UnknownSiteCode { .. } => "Site ends in an unknown country code",
             TagNameCase { .. } => "standard tag name in another letter case",
             SetUpWithoutFen => "SetUp \"1\" without a FEN tag",
             FenWithoutSetUp => "FEN tag without a SetUp tag",
@@ -353,6 +364,12 @@ impl fmt::Display for DiagnosticKind {
                     None => write!(f, "of {}", expected.noun()),
                 }
             }
+            UnknownSiteCode { value, code } => write!(
+                f,
+                "tag Site: \"{}\" ends in {}, which is no country code of §15 nor of FIDE",
+                Shown(value),
+                Shown(&code[..])
+            ),
             TagNameCase { written, standard } => write!(
                 f,
                 "tag {} is the standard tag {standard} in another letter case",
@@ -476,6 +493,7 @@ mod tests {
             TextBetweenGames,
             InvalidTagValue { tag: CheckedTag::Round, value: text(), expected: TagForm::Round },
             NonStandardTagValue { tag: CheckedTag::Round, value: text(), expected: TagForm::Round },
+            UnknownSiteCode { value: text(), code: *b"XYZ" },
             TagNameCase { written: text(), standard: "Event" },
             SetUpWithoutFen,
             FenWithoutSetUp,
@@ -505,7 +523,7 @@ mod tests {
 
     #[test]
     fn every_kind_has_its_own_label() {
-        let proper = ["Result", "NAG", "Seven", "SetUp", "FEN"];
+        let proper = ["Result", "NAG", "Seven", "SetUp", "FEN", "Site"];
         for a in kinds() {
             let label = a.label();
             let lower = label.starts_with(|c: char| c.is_ascii_lowercase());
@@ -524,7 +542,14 @@ mod tests {
         assert_eq!(DiagnosticKind::LineTooLong.severity(), Severity::Note);
         assert_eq!(DiagnosticKind::StringTooLong.severity(), Severity::Warning);
         let notes = kinds().into_iter().filter(|k| k.severity() == Severity::Note).count();
-        assert_eq!(notes, 1);
+        assert_eq!(notes, 2);
+        let site =
+            DiagnosticKind::UnknownSiteCode { value: Box::from(&b"Moscow XYZ"[..]), code: *b"XYZ" };
+        assert_eq!(site.severity(), Severity::Note);
+        assert_eq!(
+            site.to_string(),
+            r#"tag Site: "Moscow XYZ" ends in XYZ, which is no country code of §15 nor of FIDE"#
+        );
     }
 
     #[test]

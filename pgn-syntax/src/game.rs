@@ -11,6 +11,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+mod access;
+
 use crate::movetext::Movetext;
 use crate::nag::Suffix;
 use crate::tags::{GameResult, SEVEN_TAG_ROSTER, str_default_value, str_index};

@@ -13,14 +13,27 @@
 //! | `Date`, `EventDate`, `UTCDate` | §8.1.1.3, §9.2.1, §9.5.3 | [`PgnDate`] |
 //! | `Round` | §8.1.1.4 | [`Round`] |
 //! | `Result` | §8.1.1.7 | [`GameResult`] |
+//! | `WhiteTitle`, `BlackTitle` | §9.1.1 | [`Title`] (per player: [`player_fields`]) |
 //! | `WhiteElo`, `BlackElo` | §9.1.2 | [`Elo`] |
+//! | `WhiteUSCF`, `BlackUSCF` | §9.1.3 | [`Elo`] |
+//! | `WhiteNA`, `BlackNA` | §9.1.4 | [`NetAddress`] |
+//! | `WhiteType`, `BlackType` | §9.1.5 | [`PlayerType`] |
+//! | `Board` | §9.2.5 | [`parse_board`] |
 //! | `ECO` | §9.4.1 | [`Eco`] |
+//! | `NIC` | §9.4.2 | [`Nic`] |
 //! | `Time`, `UTCTime` | §9.5.1, §9.5.2 | [`PgnTime`] |
 //! | `TimeControl` | §9.6.1 | [`TimeControl`] |
 //! | `SetUp` (with `FEN`) | §9.7.1 | [`SetUp`], [`check_setup_fen`] |
 //! | `Termination` | §9.8.1 | [`Termination`] |
 //! | `Mode` | §9.9.2 | [`Mode`] |
 //! | `PlyCount` | §9.9.3 | [`parse_ply_count`] |
+//! | `Site` (its country code) | §8.1.1.2, §15 | [`ioc`] |
+//!
+//! The other tags of §9 (EventSponsor, Section, Stage, Opening, Variation,
+//! SubVariation, FEN, Annotator) take any string here; a FEN is read by
+//! the crates that know positions. Whatever the tag, a value that
+//! [`is_placeholder`] (empty, `-`, or question marks) means "unknown" or
+//! "does not apply" and is never out of form (ruling T0).
 //!
 //! ```
 //! use pgn_syntax::tags::{
@@ -53,8 +66,11 @@ mod date;
 mod eco;
 mod error;
 mod grammar;
+pub mod ioc;
 mod names;
+mod nic;
 mod numbers;
+mod player;
 mod result;
 mod round;
 mod setup;
@@ -69,13 +85,34 @@ pub use names::{
     SEVEN_TAG_ROSTER, STANDARD_TAGS, case_corrected_tag, is_archival_tag_name, is_standard_tag,
     is_str_tag, is_valid_tag_name, str_default_value, str_index,
 };
-pub use numbers::{Elo, MAX_ELO, parse_ply_count};
+pub use nic::Nic;
+pub use numbers::{Elo, MAX_ELO, parse_board, parse_ply_count};
+pub use player::{NetAddress, PlayerType, Title, player_fields};
 pub use result::GameResult;
 pub use round::Round;
 pub use setup::{SetUp, SetupFenProblem, check_setup_fen};
 pub use termination::{Mode, Termination};
 pub use time::PgnTime;
 pub use time_control::{TimeControl, TimeControlField};
+
+/// Whether a tag value is a placeholder (ruling T0): without the white
+/// space around it, it is empty, `-`, or only question marks (`?`,
+/// `????`). A placeholder says that the value is unknown, or for `-` that
+/// it does not apply (an unrated or untitled player, no time control); the
+/// reader never warns about one in a tag of §9.
+///
+/// ```
+/// use pgn_syntax::tags::is_placeholder;
+///
+/// assert!(is_placeholder(b"?") && is_placeholder(b"-") && is_placeholder(b" "));
+/// assert!(!is_placeholder(b"2024.??.??") && !is_placeholder(b"--"));
+/// ```
+pub fn is_placeholder(value: &[u8]) -> bool {
+    match value.trim_ascii() {
+        [] | [b'-'] => true,
+        value => value.iter().all(|&b| b == b'?'),
+    }
+}
 
 /// A value read by a lenient parser, and whether reading it needed a rule
 /// beyond the standard.
@@ -155,7 +192,8 @@ mod tests {
                 assert!(
                     reread.as_ref() == Ok(&lenient.value)
                         || written == "?"
-                        || written.contains('/') && written.contains('+'),
+                        || written.contains('/') && written.contains('+')
+                        || written.contains('.'),
                     "{value:?}"
                 );
             }
@@ -180,6 +218,19 @@ mod tests {
         let _ = check_strict(value, |v: &[u8]| Eco::from_ascii(v));
         let _ = check_strict(value, |v: &[u8]| SetUp::from_ascii(v));
         let _ = check_strict(value, |v: &[u8]| parse_ply_count(v));
+        let _ = check_strict(value, |v: &[u8]| parse_board(v));
+        let _ = check_strict(value, |v: &[u8]| Nic::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| Title::from_ascii(v));
+        let _ = check_strict(value, |v: &[u8]| PlayerType::from_ascii(v));
+        // Not written back: an address that is not UTF-8 is shown lossily.
+        if let Ok(NetAddress::Address(bytes)) = NetAddress::from_ascii(value) {
+            assert_eq!(bytes, value);
+        }
+        if let Some(code) = ioc::site_code(value) {
+            assert_eq!(code.len(), 3);
+            let _ = ioc::is_known_site_code(code);
+        }
+        let _ = is_placeholder(value);
         let termination = Termination::from_ascii(value);
         assert!(termination.as_bytes().eq_ignore_ascii_case(value));
         assert!(Mode::from_ascii(value).as_bytes().eq_ignore_ascii_case(value));

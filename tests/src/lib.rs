@@ -35,6 +35,7 @@ pub mod san_cross;
 pub mod select_fixtures;
 pub mod select_peers;
 pub mod snapshot;
+pub mod tags;
 
 mod parallel;
 mod report;
@@ -94,6 +95,7 @@ pub fn crate_dir() -> &'static Path {
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
     checks.extend(roster::checks());
+    checks.extend(tags::checks());
     checks.extend(nags::checks());
     checks.extend(san::checks());
     checks.extend(san_cross::checks());

@@ -17,14 +17,34 @@ pub enum CheckedTag {
     Round,
     /// `Result` (§8.1.1.7).
     Result,
+    /// `WhiteTitle` (§9.1.1).
+    WhiteTitle,
+    /// `BlackTitle` (§9.1.1).
+    BlackTitle,
     /// `WhiteElo` (§9.1.2).
     WhiteElo,
     /// `BlackElo` (§9.1.2).
     BlackElo,
+    /// `WhiteUSCF` (§9.1.3).
+    WhiteUscf,
+    /// `BlackUSCF` (§9.1.3).
+    BlackUscf,
+    /// `WhiteNA` (§9.1.4).
+    WhiteNa,
+    /// `BlackNA` (§9.1.4).
+    BlackNa,
+    /// `WhiteType` (§9.1.5).
+    WhiteType,
+    /// `BlackType` (§9.1.5).
+    BlackType,
     /// `EventDate` (§9.2.1).
     EventDate,
+    /// `Board` (§9.2.5).
+    Board,
     /// `ECO` (§9.4.1).
     Eco,
+    /// `NIC` (§9.4.2).
+    Nic,
     /// `Time` (§9.5.1).
     Time,
     /// `UTCTime` (§9.5.2).
@@ -37,6 +57,8 @@ pub enum CheckedTag {
     SetUp,
     /// `Termination` (§9.8.1).
     Termination,
+    /// `Mode` (§9.9.2).
+    Mode,
     /// `PlyCount` (§9.9.3).
     PlyCount,
 }
@@ -48,16 +70,27 @@ impl CheckedTag {
             CheckedTag::Date => "Date",
             CheckedTag::Round => "Round",
             CheckedTag::Result => "Result",
+            CheckedTag::WhiteTitle => "WhiteTitle",
+            CheckedTag::BlackTitle => "BlackTitle",
             CheckedTag::WhiteElo => "WhiteElo",
             CheckedTag::BlackElo => "BlackElo",
+            CheckedTag::WhiteUscf => "WhiteUSCF",
+            CheckedTag::BlackUscf => "BlackUSCF",
+            CheckedTag::WhiteNa => "WhiteNA",
+            CheckedTag::BlackNa => "BlackNA",
+            CheckedTag::WhiteType => "WhiteType",
+            CheckedTag::BlackType => "BlackType",
             CheckedTag::EventDate => "EventDate",
+            CheckedTag::Board => "Board",
             CheckedTag::Eco => "ECO",
+            CheckedTag::Nic => "NIC",
             CheckedTag::Time => "Time",
             CheckedTag::UtcTime => "UTCTime",
             CheckedTag::UtcDate => "UTCDate",
             CheckedTag::TimeControl => "TimeControl",
             CheckedTag::SetUp => "SetUp",
             CheckedTag::Termination => "Termination",
+            CheckedTag::Mode => "Mode",
             CheckedTag::PlyCount => "PlyCount",
         }
     }
@@ -68,12 +101,21 @@ impl CheckedTag {
             CheckedTag::Date | CheckedTag::EventDate | CheckedTag::UtcDate => TagForm::Date,
             CheckedTag::Round => TagForm::Round,
             CheckedTag::Result => TagForm::Result,
-            CheckedTag::WhiteElo | CheckedTag::BlackElo => TagForm::Rating,
+            CheckedTag::WhiteTitle | CheckedTag::BlackTitle => TagForm::Title,
+            CheckedTag::WhiteElo
+            | CheckedTag::BlackElo
+            | CheckedTag::WhiteUscf
+            | CheckedTag::BlackUscf => TagForm::Rating,
+            CheckedTag::WhiteNa | CheckedTag::BlackNa => TagForm::NetAddress,
+            CheckedTag::WhiteType | CheckedTag::BlackType => TagForm::PlayerType,
+            CheckedTag::Board => TagForm::Board,
             CheckedTag::Eco => TagForm::Eco,
+            CheckedTag::Nic => TagForm::Nic,
             CheckedTag::Time | CheckedTag::UtcTime => TagForm::Time,
             CheckedTag::TimeControl => TagForm::TimeControl,
             CheckedTag::SetUp => TagForm::SetUp,
             CheckedTag::Termination => TagForm::Termination,
+            CheckedTag::Mode => TagForm::Mode,
             CheckedTag::PlyCount => TagForm::PlyCount,
         }
     }
@@ -97,11 +139,21 @@ pub enum TagForm {
     Round,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     Result,
+    /// A title abbreviation such as `GM`, or `-` (WhiteTitle, BlackTitle).
+    Title,
     /// A whole number up to [`MAX_ELO`](crate::tags::MAX_ELO), or `-`
-    /// (WhiteElo, BlackElo).
+    /// (WhiteElo, BlackElo, WhiteUSCF, BlackUSCF).
     Rating,
+    /// An e-mail or network address, or `-` (WhiteNA, BlackNA).
+    NetAddress,
+    /// `human` or `program` (WhiteType, BlackType).
+    PlayerType,
+    /// A board number, a whole number from 1.
+    Board,
     /// An ECO code, `A00` to `E99` with an optional subcode (`C42/03`).
     Eco,
+    /// A NIC code, two letters and a number (`SI 13`, `RL 7.3`).
+    Nic,
     /// `HH:MM:SS`, `??` for unknown parts (Time, UTCTime).
     Time,
     /// Fields of §9.6.1 joined by `:` (`40/9000:300`, `300+5`, `?`, `-`).
@@ -110,6 +162,8 @@ pub enum TagForm {
     SetUp,
     /// One of the eight values of §9.8.1.
     Termination,
+    /// One of the five modes of §9.9.2.
+    Mode,
     /// A whole number of plies.
     PlyCount,
 }
@@ -121,12 +175,18 @@ impl TagForm {
             TagForm::Date => "a date",
             TagForm::Round => "a round number",
             TagForm::Result => "a result",
+            TagForm::Title => "a title",
             TagForm::Rating => "a rating",
+            TagForm::NetAddress => "an e-mail or network address",
+            TagForm::PlayerType => "a player type",
+            TagForm::Board => "a board number",
             TagForm::Eco => "an ECO code",
+            TagForm::Nic => "a NIC code",
             TagForm::Time => "a time",
             TagForm::TimeControl => "a time control",
             TagForm::SetUp => "0 or 1",
             TagForm::Termination => "a standard termination",
+            TagForm::Mode => "a standard mode",
             TagForm::PlyCount => "a ply count",
         }
     }
@@ -138,14 +198,20 @@ impl TagForm {
             TagForm::Date => Some("YYYY.MM.DD"),
             TagForm::Round | TagForm::SetUp => None,
             TagForm::Result => Some("1-0, 0-1, 1/2-1/2 or *"),
+            TagForm::Title => Some("GM, IM, FM, CM, WGM, WIM, WFM, WCM, NM, WNM, LM, BOT or -"),
             TagForm::Rating => Some("a whole number, or -"),
+            TagForm::NetAddress => Some("one word with @ or ://, or -"),
+            TagForm::PlayerType => Some("human or program"),
+            TagForm::Board => Some("a whole number from 1"),
             TagForm::Eco => Some("A00 to E99, as B12 or C42/03"),
+            TagForm::Nic => Some("as SI 13 or RL 7.3"),
             TagForm::Time => Some("HH:MM:SS"),
             TagForm::TimeControl => Some("as 40/9000:300, 300+5, ? or -"),
             TagForm::Termination => Some(
                 "abandoned, adjudication, death, emergency, normal, rules infraction, \
                  time forfeit or unterminated",
             ),
+            TagForm::Mode => Some("OTB, PM, EM, ICS or TC"),
             TagForm::PlyCount => Some("a whole number"),
         }
     }
@@ -258,16 +324,27 @@ mod tests {
             Date,
             Round,
             Result,
+            WhiteTitle,
+            BlackTitle,
             WhiteElo,
             BlackElo,
+            WhiteUscf,
+            BlackUscf,
+            WhiteNa,
+            BlackNa,
+            WhiteType,
+            BlackType,
             EventDate,
+            Board,
             Eco,
+            Nic,
             Time,
             UtcTime,
             UtcDate,
             TimeControl,
             SetUp,
             Termination,
+            Mode,
             PlyCount,
         ];
         for tag in all {

@@ -77,6 +77,9 @@ pub(super) enum TagProblem {
     NonStandard(CheckedTag),
     /// The name is this standard tag's in another letter case.
     Case(&'static str),
+    /// The Site value ends in this code, which is no known country code
+    /// (ruling T8).
+    SiteCode([u8; 3]),
 }
 
 impl TagProblem {
@@ -95,14 +98,18 @@ impl TagProblem {
             TagProblem::Case(standard) => {
                 DiagnosticKind::TagNameCase { written: name.into(), standard }
             }
+            TagProblem::SiteCode(code) => {
+                DiagnosticKind::UnknownSiteCode { value: value.into(), code }
+            }
         }
     }
 }
 
 /// Looks at a tag pair once (one match on its name): what is wrong with
 /// its value for the tags whose values have a grammar (§8.1.1, §9) or with
-/// its name's case, the Result for ruling E3, and the SetUp and FEN tags
-/// for §9.7.
+/// its name's case, the Site's country code (ruling T8), the Result for
+/// ruling E3, and the SetUp and FEN tags for §9.7. A placeholder in a tag
+/// of §9 is never a problem (ruling T0).
 #[inline(always)]
 pub(super) fn examine_tag(
     g: &mut GameState,
@@ -113,7 +120,8 @@ pub(super) fn examine_tag(
     at: u64,
 ) -> Option<TagProblem> {
     use crate::tags::{
-        Eco, Elo, Lenient, PgnDate, PgnTime, Round, SetUp, TagValueError, TimeControl,
+        Eco, Elo, Lenient, NetAddress, Nic, PgnDate, PgnTime, PlayerType, Round, SetUp,
+        TagValueError, TimeControl, Title,
     };
     use TagProblem::{Invalid, NonStandard};
     // A value is read without the white space around it (`[Result " 1-0 "]`
@@ -134,8 +142,26 @@ pub(super) fn examine_tag(
         true => padded.then_some(NonStandard(tag)),
         false => Some(Invalid(tag)),
     };
-    match known {
-        Known::Event | Known::Site | Known::White | Known::Black => None,
+    // A player tag's value is one player's, or has a field per player of a
+    // consultation game (§9.1, ruling T1): each is in form, or a
+    // placeholder (an untitled or unknown partner). A value in form as a
+    // whole is one player's (a URL holds a `:`).
+    let per_player = |tag, in_form: fn(&[u8]) -> bool| {
+        let valid = in_form(value)
+            || tags::player_fields(value).all(|f| in_form(f) || tags::is_placeholder(f));
+        strict(tag, valid)
+    };
+    // A rating: one player's leniently (`?`, padding), or a field per player.
+    let rating = |tag| match value.contains(&b':') {
+        true => per_player(tag, |f| Elo::from_ascii(f).is_ok()),
+        false => lenient(tag, nonstandard(Elo::parse_lenient(value))),
+    };
+    let problem = match known {
+        Known::Event | Known::White | Known::Black => None,
+        Known::Site => tags::ioc::site_code(value)
+            .filter(|code| !tags::ioc::is_known_site_code(code))
+            .and_then(|code| <[u8; 3]>::try_from(code).ok())
+            .map(TagProblem::SiteCode),
         Known::Date => lenient(CheckedTag::Date, nonstandard(PgnDate::parse_lenient(value))),
         Known::EventDate => {
             lenient(CheckedTag::EventDate, nonstandard(PgnDate::parse_lenient(value)))
@@ -150,15 +176,41 @@ pub(super) fn examine_tag(
         Known::Time => strict(CheckedTag::Time, PgnTime::from_ascii(value).is_ok()),
         Known::UtcTime => strict(CheckedTag::UtcTime, PgnTime::from_ascii(value).is_ok()),
         Known::TimeControl => {
-            lenient(CheckedTag::TimeControl, nonstandard(TimeControl::parse_lenient(value)))
+            // Ruling T7 admits fractions of a second without a warning.
+            let read = TimeControl::parse_lenient(value).map(|l| {
+                l.nonstandard
+                    && l.value.fields().iter().any(|f| {
+                        !f.is_standard()
+                            && !matches!(f, tags::TimeControlField::FractionalIncremental { .. })
+                    })
+            });
+            lenient(CheckedTag::TimeControl, read)
         }
         Known::Eco => strict(CheckedTag::Eco, Eco::from_ascii(value).is_ok()),
-        Known::WhiteElo => lenient(CheckedTag::WhiteElo, nonstandard(Elo::parse_lenient(value))),
-        Known::BlackElo => lenient(CheckedTag::BlackElo, nonstandard(Elo::parse_lenient(value))),
+        Known::Nic => strict(CheckedTag::Nic, Nic::from_ascii(value).is_ok()),
+        Known::WhiteTitle => per_player(CheckedTag::WhiteTitle, |f| Title::from_ascii(f).is_ok()),
+        Known::BlackTitle => per_player(CheckedTag::BlackTitle, |f| Title::from_ascii(f).is_ok()),
+        Known::WhiteElo => rating(CheckedTag::WhiteElo),
+        Known::BlackElo => rating(CheckedTag::BlackElo),
+        Known::WhiteUscf => rating(CheckedTag::WhiteUscf),
+        Known::BlackUscf => rating(CheckedTag::BlackUscf),
+        Known::WhiteNa => per_player(CheckedTag::WhiteNa, |f| NetAddress::from_ascii(f).is_ok()),
+        Known::BlackNa => per_player(CheckedTag::BlackNa, |f| NetAddress::from_ascii(f).is_ok()),
+        Known::WhiteType => {
+            per_player(CheckedTag::WhiteType, |f| PlayerType::from_ascii(f).is_ok())
+        }
+        Known::BlackType => {
+            per_player(CheckedTag::BlackType, |f| PlayerType::from_ascii(f).is_ok())
+        }
+        Known::Board => strict(CheckedTag::Board, tags::parse_board(value).is_ok()),
         Known::PlyCount => strict(CheckedTag::PlyCount, tags::parse_ply_count(value).is_ok()),
         Known::Termination => {
             let standard = tags::Termination::from_ascii(value).is_standard() && !padded;
             (!standard).then_some(NonStandard(CheckedTag::Termination))
+        }
+        Known::Mode => {
+            let standard = tags::Mode::from_ascii(value).is_standard() && !padded;
+            (!standard).then_some(NonStandard(CheckedTag::Mode))
         }
         Known::SetUp => {
             g.setup_at = Some(at);
@@ -171,5 +223,11 @@ pub(super) fn examine_tag(
             None
         }
         Known::Other => tags::case_corrected_tag(name).map(TagProblem::Case),
+    };
+    // The Seven Tag Roster's values keep their own rules (ruling E1).
+    let supplemental = known.roster_index().is_none();
+    match problem {
+        Some(Invalid(_) | NonStandard(_)) if supplemental && tags::is_placeholder(value) => None,
+        problem => problem,
     }
 }

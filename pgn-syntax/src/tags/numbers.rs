@@ -1,5 +1,6 @@
-//! Integer-valued tags: `WhiteElo` and `BlackElo` (§9.1.2) and `PlyCount`
-//! (§9.9.3).
+//! Integer-valued tags: `WhiteElo` and `BlackElo` (§9.1.2), `WhiteUSCF`
+//! and `BlackUSCF` (§9.1.3, read as [`Elo`] values), `Board` (§9.2.5) and
+//! `PlyCount` (§9.9.3).
 
 use std::fmt;
 use std::str::FromStr;
@@ -22,7 +23,9 @@ use super::grammar::{NumberField, PResult, number, parse_all};
 /// and is reported as one.
 pub const MAX_ELO: u16 = 4000;
 
-/// A WhiteElo or BlackElo tag value (§9.1.2).
+/// A WhiteElo or BlackElo tag value (§9.1.2); also the form of a
+/// WhiteUSCF or BlackUSCF value (§9.1.3: "integer values", and ruling T2
+/// gives them Elo's `-`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Elo {
     /// A rating, 0 to [`MAX_ELO`].
@@ -132,6 +135,21 @@ pub fn parse_ply_count(value: impl AsRef<[u8]>) -> Result<u32, TagValueError> {
     parse_all(value, number(PLY_COUNT), "the end of the ply count")
 }
 
+const BOARD: NumberField =
+    NumberField { name: "board number", expected: "a board number", min: 1, max: u32::MAX };
+
+/// Parses a Board tag value (§9.2.5): a board number, a whole number from
+/// 1. Leading zeros are accepted.
+///
+/// # Errors
+///
+/// [`TagValueError`]: anything but decimal digits (`8.6`, a match and a
+/// board, included), 0, or a number above `u32::MAX`.
+pub fn parse_board(value: impl AsRef<[u8]>) -> Result<u32, TagValueError> {
+    let value = value.as_ref();
+    parse_all(value, number(BOARD), "the end of the board number")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +245,16 @@ mod tests {
                 "{text}"
             );
         }
+    }
+
+    #[test]
+    fn boards() {
+        assert_eq!(parse_board(b"1"), Ok(1));
+        assert_eq!(parse_board(b"012"), Ok(12));
+        let range = TagValueErrorKind::OutOfRange { field: "board number", min: 1, max: u32::MAX };
+        assert_eq!(parse_board(b"0"), Err(TagValueError::new(range, 0)));
+        let after = TagValueErrorKind::Expected("the end of the board number");
+        assert_eq!(parse_board(b"8.6"), Err(TagValueError::new(after, 1)));
+        assert!(parse_board(b"").is_err() && parse_board(b"one").is_err());
     }
 }

@@ -8,7 +8,7 @@ use nom::Parser;
 use nom::branch::alt;
 use nom::character::complete::char;
 use nom::combinator::value;
-use nom::error::context;
+use nom::error::{ErrorKind, ParseError, context};
 use nom::multi::separated_list1;
 
 use super::Lenient;
@@ -68,6 +68,18 @@ pub enum TimeControlField {
         /// The seconds added after each move.
         increment: u32,
     },
+    /// `10+0.05`: an incremental period whose base or increment has a
+    /// fraction of a second (one to three decimals), in milliseconds. Not
+    /// one of the standard's kinds, whose numbers are integers: engine
+    /// match programs (cutechess, fastchess) and lichess's ultrabullet
+    /// write it; only [`TimeControl::parse_lenient`] reads it, and ruling
+    /// T7 admits it without a warning.
+    FractionalIncremental {
+        /// The base time of the period, in milliseconds.
+        millis: u64,
+        /// The milliseconds added after each move.
+        increment_millis: u64,
+    },
 }
 
 impl TimeControlField {
@@ -81,7 +93,31 @@ impl TimeControlField {
                 | TimeControlField::Incremental { .. }
                 | TimeControlField::Sandclock { .. }
                 | TimeControlField::MovesInSecondsIncremental { .. }
+                | TimeControlField::FractionalIncremental { .. }
         )
+    }
+
+    /// Whether the field is one of the six kinds of §9.6.1 (not
+    /// [`TimeControlField::MovesInSecondsIncremental`] nor
+    /// [`TimeControlField::FractionalIncremental`]).
+    pub fn is_standard(self) -> bool {
+        !matches!(
+            self,
+            TimeControlField::MovesInSecondsIncremental { .. }
+                | TimeControlField::FractionalIncremental { .. }
+        )
+    }
+}
+
+/// Writes a number of milliseconds as seconds, with as many decimals as it
+/// needs (`10`, `0.05`, `10.931`).
+fn write_millis(f: &mut fmt::Formatter<'_>, millis: u64) -> fmt::Result {
+    let (seconds, fraction) = (millis / 1000, millis % 1000);
+    match fraction {
+        0 => write!(f, "{seconds}"),
+        _ if fraction % 100 == 0 => write!(f, "{seconds}.{}", fraction / 100),
+        _ if fraction % 10 == 0 => write!(f, "{seconds}.{:02}", fraction / 10),
+        _ => write!(f, "{seconds}.{fraction:03}"),
     }
 }
 
@@ -100,6 +136,11 @@ impl fmt::Display for TimeControlField {
             TimeControlField::Sandclock { seconds } => write!(f, "*{seconds}"),
             TimeControlField::MovesInSecondsIncremental { moves, seconds, increment } => {
                 write!(f, "{moves}/{seconds}+{increment}")
+            }
+            TimeControlField::FractionalIncremental { millis, increment_millis } => {
+                write_millis(f, millis)?;
+                f.write_str("+")?;
+                write_millis(f, increment_millis)
             }
         }
     }
@@ -161,15 +202,62 @@ fn counted(lenient: bool) -> impl FnMut(&[u8]) -> PResult<'_, TimeControlField> 
     }
 }
 
+/// seconds-with-fraction ::= DIGIT{1,9} ("." DIGIT{1,3})?, in
+/// milliseconds, and whether it had a fraction; `None` if it does not
+/// start `input`.
+fn millis(input: &[u8]) -> Option<(u64, bool, &[u8])> {
+    let whole = input.iter().take_while(|b| b.is_ascii_digit()).count();
+    if whole == 0 || whole > 9 {
+        return None;
+    }
+    let (digits, rest) = input.split_at(whole);
+    let seconds = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    let Some(after) = rest.strip_prefix(b".") else { return Some((seconds * 1000, false, rest)) };
+    let decimals = after.iter().take_while(|b| b.is_ascii_digit()).count();
+    if decimals == 0 || decimals > 3 {
+        return None;
+    }
+    let (digits, rest) = after.split_at(decimals);
+    let fraction = digits.iter().fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
+    let scale = match decimals {
+        1 => 100,
+        2 => 10,
+        _ => 1,
+    };
+    Some((seconds * 1000 + fraction * scale, true, rest))
+}
+
+// fractional ::= seconds-with-fraction "+" seconds-with-fraction, one of
+// them with a fraction (ruling T7)
+fn fractional(input: &[u8]) -> PResult<'_, TimeControlField> {
+    let not_fractional = || nom::Err::Error(GrammarError::from_error_kind(input, ErrorKind::Digit));
+    let (base, base_fraction, rest) = millis(input).ok_or_else(not_fractional)?;
+    let rest = rest.strip_prefix(b"+").ok_or_else(not_fractional)?;
+    let (increment, increment_fraction, rest) = millis(rest).ok_or_else(not_fractional)?;
+    if !(base_fraction || increment_fraction) {
+        return Err(not_fractional());
+    }
+    Ok((
+        rest,
+        TimeControlField::FractionalIncremental { millis: base, increment_millis: increment },
+    ))
+}
+
 // field ::= "?" | "-" | sandclock | counted
+// lenient-field ::= "?" | "-" | sandclock | fractional | lenient-counted
 fn field(lenient: bool) -> impl FnMut(&[u8]) -> PResult<'_, TimeControlField> {
     move |input| {
+        let fraction = |input| match lenient {
+            true => fractional(input),
+            false => Err(nom::Err::Error(GrammarError::from_error_kind(input, ErrorKind::Digit))),
+        };
         context(
             "a time control field such as `?`, `-`, `40/9000`, `300`, `4500+60` or `*180`",
             alt((
                 value(TimeControlField::Unknown, char('?')),
                 value(TimeControlField::NoTimeControl, char('-')),
                 sandclock,
+                fraction,
                 counted(lenient),
             )),
         )
@@ -211,8 +299,10 @@ impl TimeControl {
     /// with `nonstandard` true, a value with white space around it, or with
     /// fields of the form `moves/seconds+increment`
     /// ([`TimeControlField::MovesInSecondsIncremental`], written by engine
-    /// match programs). Fractional seconds (`10.931+0.109`, also from engine
-    /// matches) and prose (`15 min. + 10 s. per move`) are still errors.
+    /// match programs), or incremental fields with fractions of a second
+    /// (`10+0.05`, `10.931+0.109`:
+    /// [`TimeControlField::FractionalIncremental`]). Prose (`15 min. + 10
+    /// s. per move`) is still an error.
     ///
     /// # Errors
     ///
@@ -424,10 +514,31 @@ mod tests {
     }
 
     #[test]
-    fn lenient_still_rejects_fractions_and_prose() {
+    fn lenient_reads_fractions_of_seconds() {
+        let cases = [
+            ("10+0.05", 10_000, 50, "10+0.05"),
+            ("10.931+0.109", 10_931, 109, "10.931+0.109"),
+            ("  154.283+1.543", 154_283, 1_543, "154.283+1.543"),
+            ("0.5+0", 500, 0, "0.5+0"),
+            ("60+0.10", 60_000, 100, "60+0.1"),
+        ];
+        for (text, millis, increment_millis, written) in cases {
+            let parsed = TimeControl::parse_lenient(text.as_bytes()).expect(text);
+            assert!(parsed.nonstandard, "{text}");
+            assert_eq!(parsed.value.fields(), [FractionalIncremental { millis, increment_millis }]);
+            assert!(!parsed.value.fields()[0].is_standard());
+            assert_eq!(parsed.value.to_string(), written);
+        }
+        assert!(TimeControl::parse_lenient(b"10+5").is_ok_and(|l| !l.nonstandard));
+    }
+
+    #[test]
+    fn lenient_still_rejects_prose_and_long_fractions() {
         let after = TagValueErrorKind::Expected(TimeControl::AFTER_FIELD);
-        assert_eq!(TimeControl::parse_lenient(b"10.931+0.109"), Err(error(after.clone(), 2)));
-        assert_eq!(TimeControl::parse_lenient(b"  10.931+0.109"), Err(error(after, 4)));
+        assert_eq!(TimeControl::from_ascii(b"10.931+0.109"), Err(error(after.clone(), 2)));
+        assert_eq!(TimeControl::parse_lenient(b"10.9311+1"), Err(error(after.clone(), 2)));
+        assert_eq!(TimeControl::parse_lenient(b"10.5"), Err(error(after, 2)));
+        assert!(TimeControl::parse_lenient(b"15 min. + 10 s. per move").is_err());
         assert_eq!(TimeControl::parse_lenient(b"\t"), Err(error(TagValueErrorKind::Empty, 0)));
         let increment = TagValueErrorKind::Expected("an increment in seconds");
         assert_eq!(TimeControl::parse_lenient(b"40/9000+"), Err(error(increment, 8)));
