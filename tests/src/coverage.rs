@@ -230,8 +230,11 @@ pub fn render_markdown(rows: &[Section], stamp: &Stamp, rulings: &[Ruling]) -> S
     let sections = coverage(rows);
     let (cases, failed) =
         rows.iter().fold((0, 0), |(c, f), row| (c + row.cases(), f + row.failed()));
-    let complete = sections.iter().filter(|c| c.is_complete()).count();
+    let defined: Vec<&Coverage> = sections.iter().filter(|c| c.section.defined).collect();
+    let passing = defined.iter().filter(|c| c.is_complete()).count();
     let gaps: Vec<&Coverage> = sections.iter().filter(|c| !c.is_complete()).collect();
+    let undefined: Vec<&str> =
+        sections.iter().filter(|c| !c.section.defined).map(|c| c.section.number).collect();
 
     let _ = writeln!(out, "# Conformance to the PGN standard\n");
     let _ = writeln!(
@@ -252,21 +255,23 @@ pub fn render_markdown(rows: &[Section], stamp: &Stamp, rulings: &[Ruling]) -> S
     let _ = writeln!(out, "## Totals\n");
     let _ = writeln!(
         out,
-        "{} rows, {cases} cases, {} passed, {failed} failed. {complete} of {} sections \
-         complete{}.\n",
+        "{} rows, {cases} cases, {} passed, {failed} failed. {passing} of the {} sections that \
+         define behaviour pass{}; {} {} not defined by the standard (\"under development\").\n",
         rows.len(),
         cases - failed,
-        sections.len(),
+        defined.len(),
         match gaps.len() {
             0 => String::new(),
             n => format!(
-                "; {n} not: {}",
+                ", {n} do not: {}",
                 gaps.iter()
                     .map(|g| format!("{} ({})", g.section.number, g.verdict()))
                     .collect::<Vec<_>>()
                     .join(", ")
             ),
-        }
+        },
+        undefined.join(" and "),
+        if undefined.len() == 1 { "is" } else { "are" },
     );
 
     let _ = writeln!(out, "## Sections of the standard\n");
