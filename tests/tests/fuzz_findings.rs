@@ -26,6 +26,8 @@ fn check_of(target: &str) -> Option<fn(&[u8])> {
         "pgc_decode" => fuzz::pgc_decode::check,
         "pgc_roundtrip" => fuzz::pgc_roundtrip::check,
         "select" => fuzz::select::check,
+        "names" => fuzz::names::check,
+        "mainline" => fuzz::mainline::check,
         _ => return None,
     })
 }
@@ -69,4 +71,24 @@ fn an_empty_variation_before_the_first_move_is_left_out() {
     round_trip(b"[]()<>*.1.e4(1...d5)e5*");
     round_trip(b"() 1. e4 *");
     round_trip(b"1. e4 (()) e5 *");
+}
+
+/// The checks of the targets that read PGN hold on every reading fixture,
+/// so a target that is wrong about the code fails here before it fuzzes.
+#[test]
+fn the_pgn_targets_pass_on_the_reading_fixtures() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    for area in ["syntax/ok", "syntax/err", "san/ok", "san/err"] {
+        for entry in fs::read_dir(root.join(area)).expect("a fixture folder") {
+            let path = entry.expect("a folder entry").path();
+            let data = fs::read(&path).expect("a fixture");
+            let shown = path.display();
+            let run = |check: fn(&[u8]), name: &str| {
+                let failed = panic::catch_unwind(|| check(&data)).is_err();
+                assert!(!failed, "{name} fails on {shown}");
+            };
+            run(fuzz::mainline::check, "mainline");
+            run(fuzz::names::check, "names");
+        }
+    }
 }

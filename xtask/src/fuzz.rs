@@ -60,6 +60,8 @@ const TARGETS: &[Target] = &[
     Target { name: "pgc_decode", max_len: 4 * 1024, seeds: pgc_seeds },
     Target { name: "pgc_roundtrip", max_len: 8 * 1024, seeds: pgn_seeds },
     Target { name: "select", max_len: 8 * 1024, seeds: select_seeds },
+    Target { name: "names", max_len: 512, seeds: name_seeds },
+    Target { name: "mainline", max_len: 8 * 1024, seeds: pgn_seeds },
 ];
 
 /// Runs the targets named in `args` (all when none is) and prints the
@@ -412,6 +414,34 @@ fn pgn_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     }
     for path in sources.corpus(&["pgn", "bench", "peers"], &[".pgn"]) {
         seeds.extend(games(&fs::read(path).unwrap_or_default()));
+    }
+    unique(seeds)
+}
+
+/// Tag values as `pgn_tests::fuzz::names` splits its input (White, NUL,
+/// Black, NUL, a Date or Event value): the players and dates of the
+/// corpus, and a few names that test the rules of safe file names.
+fn name_seeds(sources: &Sources) -> Vec<Vec<u8>> {
+    let mut seeds: Vec<Vec<u8>> = [
+        &b"Kasparov, Garry\x00Karpov, Anatoly\x001985.11.09"[..],
+        b"CON\x00con.txt\x00????.??.??",
+        b"AC/DC: *live*\x00 . \x00Linares ESP",
+        b"carlsen\x00CARLSEN\x001992.08.??",
+    ]
+    .iter()
+    .map(|s| s.to_vec())
+    .collect();
+    for pgn in pgn_seeds(sources).iter().take(2_000) {
+        let value = |name: &[u8]| {
+            let at = pgn.windows(name.len()).position(|w| w == name)? + name.len();
+            let rest = pgn.get(at..)?;
+            let end = rest.iter().position(|&b| b == b'"')?;
+            Some(rest[..end].to_vec())
+        };
+        if let (Some(white), Some(black)) = (value(b"[White \""), value(b"[Black \"")) {
+            let date = value(b"[Date \"").unwrap_or_default();
+            seeds.push([white, black, date].join(&0u8));
+        }
     }
     unique(seeds)
 }

@@ -19,6 +19,8 @@
 //! | [`pgc_decode`] | the PGC decoder on any bytes: no panic, an error inside the input; every decoded game encodes, and decoding that gives the same export and the same records |
 //! | [`pgc_roundtrip`] | PGN encoded as PGC and decoded exports as before (lossy without comments); streaming and tree encoding agree |
 //! | [`select`] | criteria and PGN: no panic; a selection and its inversion agree on every game |
+//! | [`names`] | the file names of `pgn split` for any tag values are safe on every common file system, and stable |
+//! | [`mainline`] | the tree API of the examples: each node's SAN and UCI name its move, positions and plies follow on, variations branch from the position before, `final_position` is the last node's |
 //!
 //! A new target adds a module here, a file in
 //! `fuzz_targets/`, a `[[bin]]` in `Cargo.toml`, and a row in
@@ -27,6 +29,8 @@
 pub mod epd;
 pub mod export;
 pub mod fen;
+pub mod mainline;
+pub mod names;
 pub mod pgc_decode;
 pub mod pgc_roundtrip;
 pub mod reader;
