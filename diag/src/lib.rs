@@ -1,6 +1,7 @@
 //! The vocabulary that every crate of the toolkit uses to report a problem
-//! in its input: where it is ([`Location`]) and how bad it is
-//! ([`Severity`]).
+//! in its input: where it is ([`Location`]), how bad it is
+//! ([`Severity`]), and how a message quotes the input ([`Shown`]: escaped,
+//! and cut, so that no input makes a long message).
 //!
 //! It is a leaf crate of its own so that crates that must not know each
 //! other (`fen-epd` reads no PGN; `pgn-syntax` knows no chess rules) still
@@ -24,6 +25,10 @@
 //! - `serde`: `Serialize` and `Deserialize` for both types.
 
 use std::fmt;
+
+mod shown;
+
+pub use shown::Shown;
 
 /// A place in an input: byte offset (0-based), line and column (1-based;
 /// the column counts bytes). CR LF, lone CR and LF each end a line.

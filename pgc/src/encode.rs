@@ -360,11 +360,7 @@ fn not_encodable(before: &Position, played: Move, ply: u32) -> EncodeErrorKind {
 /// A tag that a string-1 cannot hold is an error (ruling P5).
 fn check_tag(tag: Tag<'_>) -> Result<(), EncodeErrorKind> {
     let max = Header::One.max();
-    let too_long = |what, len| EncodeErrorKind::TagTooLong {
-        name: tag.name[..tag.name.len().min(max)].into(),
-        what,
-        len,
-    };
+    let too_long = |what, len| EncodeErrorKind::TagTooLong { name: tag.name.into(), what, len };
     if tag.name.len() > max {
         return Err(too_long("name", tag.name.len()));
     }

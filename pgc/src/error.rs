@@ -2,6 +2,7 @@
 //! with the byte offset) and [`EncodeError`] (a game that PGC cannot
 //! hold, rulings P5 and P6, naming the game).
 
+use diag::Shown;
 use pgn_replay::ReplayProblem;
 
 /// Malformed PGC: what is wrong and the byte offset where it is (ruling
@@ -89,7 +90,7 @@ fn start_problem(problem: &ReplayProblem) -> String {
     match problem {
         ReplayProblem::InvalidFen(why) => format!("the FEN tag is not a legal position ({why})"),
         ReplayProblem::UnsupportedVariant(name) => {
-            format!("the Variant tag \"{}\" is not chess", name.escape_ascii())
+            format!("the Variant tag \"{}\" is not chess", Shown(name))
         }
         other => other.to_string(),
     }
@@ -128,7 +129,7 @@ pub enum EncodeErrorKind {
     },
     /// A move that replay could not play: a game with an illegal or
     /// ambiguous move has no ordinals from there.
-    #[error("move `{}` at ply {ply} could not be played", san.escape_ascii())]
+    #[error("move `{}` at ply {ply} could not be played", Shown(san))]
     Unplayable {
         /// The move as written.
         san: Box<[u8]>,
@@ -162,9 +163,9 @@ pub enum EncodeErrorKind {
         moves: usize,
     },
     /// A tag name or value longer than a string-1 holds (ruling P5).
-    #[error("tag {}: {what} of {len} bytes (a string-1 holds 255)", name.escape_ascii())]
+    #[error("tag {}: {what} of {len} bytes (a string-1 holds 255)", Shown(name))]
     TagTooLong {
-        /// The tag's name (cut to 255 bytes if it is the long one).
+        /// The tag's name (the message shows at most 40 characters of it).
         name: Box<[u8]>,
         /// `"name"` or `"value"`.
         what: &'static str,

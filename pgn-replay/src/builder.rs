@@ -2,6 +2,7 @@
 //! formats), element by element, every move checked as it is pushed.
 
 use chess_core::{Move, Position};
+use diag::Shown;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};
@@ -21,7 +22,7 @@ pub enum BuildError {
     #[error("move {} is not legal here", Uci { m: *.0, mode: Default::default() })]
     IllegalMove(Move),
     /// The SAN text names no legal move of the current position.
-    #[error("move `{}`: {problem}", .text.escape_ascii())]
+    #[error("move `{}`: {problem}", Shown(.text))]
     San {
         /// The text as given.
         text: Box<[u8]>,

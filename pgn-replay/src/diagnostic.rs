@@ -5,6 +5,7 @@
 use std::fmt;
 
 use chess_core::Repairs;
+use diag::Shown;
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Location, Severity};
 
@@ -102,11 +103,7 @@ impl fmt::Display for ReplayProblem {
             }
             ReplayProblem::RepairedFen(what) => write!(f, "FEN tag repaired: {what}"),
             ReplayProblem::UnsupportedVariant(name) => {
-                write!(
-                    f,
-                    "Variant tag: \"{}\" is not supported; moves not checked",
-                    name.escape_ascii()
-                )
+                write!(f, "Variant tag: \"{}\" is not supported; moves not checked", Shown(name))
             }
             ReplayProblem::Quirk(quirk) => write!(f, "{quirk}"),
             ReplayProblem::ResultContradictsPosition { expected, given } => write!(
@@ -171,7 +168,7 @@ impl fmt::Display for Message<'_> {
         let d = self.0;
         match &d.san {
             Some((text, ply)) => {
-                write!(f, "{}: `{}` (ply {ply})", d.problem, String::from_utf8_lossy(text))
+                write!(f, "{}: `{}` (ply {ply})", d.problem, Shown(text))
             }
             None => write!(f, "{}", d.problem),
         }
@@ -225,5 +222,20 @@ mod tests {
         // Several forms in one move: the first names the move's label.
         let two = Quirks::CASTLING_WITH_ZEROS | Quirks::MISSING_CHECK;
         assert_eq!(ReplayProblem::Quirk(two).label(), "castling written with zeros");
+    }
+
+    #[test]
+    fn a_huge_move_makes_a_short_message() {
+        // A 10 MB move once made a 10 MB message (and 20 MB of standard
+        // error from `pgn export`, which quotes the message again).
+        let mut pgn = b"1. ".to_vec();
+        pgn.extend(std::iter::repeat_n(b'N', 10_000_000));
+        pgn.extend_from_slice(b" *\n");
+        let game = crate::replay_games(&pgn[..]).next().expect("a game").expect("read");
+        let messages: Vec<String> =
+            game.diagnostics.iter().map(|d| d.to_string()).filter(|m| m.contains("ply")).collect();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(messages[0].len() < 200, "{}", messages[0]);
+        assert!(messages[0].ends_with("… (10000000 bytes)` (ply 1)"), "{}", messages[0]);
     }
 }

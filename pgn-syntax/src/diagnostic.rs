@@ -6,14 +6,13 @@
 //! forms are enums, places are [`Location`]s; messages are made from them
 //! when shown (`tag EventDate: "?" is not a date (YYYY.MM.DD)`).
 
-mod shown;
 mod tag;
 
 use std::fmt;
 
 pub use diag::Severity;
+use diag::Shown;
 
-use self::shown::Shown;
 pub use self::tag::{CheckedTag, RosterTags, TagFault, TagForm};
 use pgn_lex::TokenKind;
 

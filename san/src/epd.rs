@@ -11,6 +11,7 @@
 use std::fmt;
 
 use chess_core::{Move, Position, PositionError, Repair};
+use diag::Shown;
 use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Severity, Value};
 use nag::Suffix;
 
@@ -149,8 +150,7 @@ impl fmt::Display for EpdMoveDiagnostic {
     /// the position.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if let Some((opcode, operand)) = self.operand {
-            let text = String::from_utf8_lossy(&self.text);
-            write!(f, "operand {operand} of {opcode} \"{text}\": ")?;
+            write!(f, "operand {operand} of {opcode} \"{}\": ", Shown(&self.text))?;
         }
         write!(f, "{}", self.problem)
     }
