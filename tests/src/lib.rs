@@ -18,6 +18,7 @@
 //! The corpus is read from `../shared/corpus` beside the workspace root, or
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
+pub mod differential;
 pub mod epd;
 pub mod export;
 pub mod export_roundtrip;
@@ -99,6 +100,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(pgc::checks());
     checks.extend(select_fixtures::checks());
     checks.extend(select_peers::checks());
+    checks.extend(differential::checks());
     checks.extend(perft::checks());
     checks
 }
