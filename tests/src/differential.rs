@@ -64,11 +64,16 @@ pub fn checks() -> Vec<Check> {
     [(PEERS_ROW, Peer::PgnReader), (PYTHON_ROW, Peer::PythonChess)]
         .into_iter()
         .map(|(name, peer)| {
-            Check::new(name, move |ctx, section| row(ctx, peer, section)).fixtures(&[
-                "corpus:pgn",
-                "corpus:bench",
-                "tests/data/differential/known.tsv",
-            ])
+            Check::new(name, move |ctx, section| row(ctx, peer, section))
+                // Main-line SAN (§8.2.3) played from the FEN tag's position
+                // (§9.7), the final position written as FEN (§16.1).
+                .covers(&["§8.2.3", "§9.7", "§16.1"])
+                .fixtures(&[
+                    "corpus:pgn",
+                    "corpus:bench",
+                    "tests/data/differential/known.tsv",
+                    "tests/differential/python_chess_final.py",
+                ])
         })
         .collect()
 }
