@@ -19,6 +19,7 @@
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
 pub mod coverage;
+pub mod differential;
 pub mod epd;
 pub mod export;
 pub mod export_roundtrip;
@@ -107,6 +108,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(pgc::checks());
     checks.extend(select_fixtures::checks());
     checks.extend(select_peers::checks());
+    checks.extend(differential::checks());
     checks.extend(perft::checks());
     checks
 }

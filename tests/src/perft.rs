@@ -227,6 +227,33 @@ mod tests {
     }
 
     #[test]
+    fn full_mode_runs_every_depth() {
+        assert_eq!(node_budget(Mode::Full), None);
+        // However large the count, the case runs (and here fails).
+        let entry = Entry {
+            origin: "line 1".into(),
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -".into(),
+            counts: vec![(1, 20), (2, u64::MAX)],
+        };
+        let outcomes = run_entry(&entry, node_budget(Mode::Full).unwrap_or(u64::MAX));
+        assert_eq!(outcomes.len(), 2);
+        assert!(outcomes[1].is_err());
+    }
+
+    #[test]
+    #[cfg_attr(no_corpus, ignore = "needs the shared corpus: set PGN_CORPUS")]
+    fn every_perft_file_of_the_corpus_is_a_suite() {
+        let ctx = Context::new(Mode::Full);
+        let mut files = Vec::new();
+        crate::snapshot::list_files(&ctx.corpus_file("perft"), &mut files).expect("perft/ lists");
+        assert!(!files.is_empty());
+        for file in files {
+            let relative = crate::reading::corpus::relative(&ctx, &file);
+            assert!(SUITES.iter().any(|suite| suite.path == relative), "{relative} is no suite");
+        }
+    }
+
+    #[test]
     fn wrong_counts_and_bad_fens_fail_every_case() {
         let entry = Entry {
             origin: "line 1".into(),

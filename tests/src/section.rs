@@ -13,6 +13,7 @@ pub struct Section {
     about: About,
     passed: usize,
     failures: Vec<String>,
+    skipped: Option<String>,
 }
 
 /// What a row rests on: the sections of the standard it counts towards,
@@ -31,7 +32,13 @@ pub struct About {
 impl Section {
     /// An empty row called `name`.
     pub fn new(name: impl Into<String>) -> Section {
-        Section { name: name.into(), about: About::default(), passed: 0, failures: Vec::new() }
+        Section {
+            name: name.into(),
+            about: About::default(),
+            passed: 0,
+            failures: Vec::new(),
+            skipped: None,
+        }
     }
 
     /// What the row rests on.
@@ -60,6 +67,17 @@ impl Section {
             Ok(()) => self.pass(),
             Err(message) => self.fail(message),
         }
+    }
+
+    /// Marks the row as not run, saying why (a tool it compares with is
+    /// missing): it then counts no case, and the table says so.
+    pub fn skip(&mut self, why: impl Into<String>) {
+        self.skipped = Some(why.into());
+    }
+
+    /// Why the row was not run, if it was skipped.
+    pub fn skipped(&self) -> Option<&str> {
+        self.skipped.as_deref()
     }
 
     /// The number of cases run.
