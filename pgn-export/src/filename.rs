@@ -215,6 +215,11 @@ pub fn safe_stem(value: &[u8]) -> String {
     let base = stem.split('.').next().unwrap_or_default().trim_end_matches(' ');
     if is_reserved(base) {
         stem.insert(base.len(), '_');
+        // The `_` may take the stem one byte past the limit: cut again
+        // (what is cut is the end, never the device name and its `_`).
+        if stem.len() > MAX_STEM_LEN {
+            stem = trim_spaces_and_dots(cut(&stem, MAX_STEM_LEN)).to_owned();
+        }
     }
     stem
 }
@@ -308,6 +313,17 @@ mod tests {
                 [year, month, day]
             );
         }
+    }
+
+    #[test]
+    fn a_device_name_at_the_length_limit_stays_within_it() {
+        // Fuzz finding (target `names`): the `_` after `con` took a stem
+        // cut to the limit one byte past it.
+        let value = format!("con.{}", "b".repeat(200));
+        let stem = safe_stem(value.as_bytes());
+        assert_eq!(stem.len(), MAX_STEM_LEN);
+        assert!(stem.starts_with("con_.bbb"), "{stem}");
+        assert_eq!(safe_stem(stem.as_bytes()), stem);
     }
 
     #[test]
