@@ -178,10 +178,12 @@ pub const IOC_CODES: [(&str, &str); 152] = [
 /// tags of the games of its events (and that TWIC writes), sorted by
 /// code, with the name of the federation; and six codes of federations
 /// that no longer exist but that old games still give (`URS`, `TCH`,
-/// `YUG`, `FRG`, `GDR`, `SCG`). Most differ from §15's codes of 1994
+/// `YUG`, `FRG`, `GDR`, `SCG`). Checked against the federations of
+/// FIDE's rating site in 2025. Most differ from §15's codes of 1994
 /// (`NED`, not `NLD`; `SUI`, not `SWZ`, which FIDE now gives Eswatini).
-pub const FIDE_FEDERATIONS: [(&str, &str); 207] = [
+pub const FIDE_FEDERATIONS: [(&str, &str); 210] = [
     ("AFG", "Afghanistan"),
+    ("AHO", "Netherlands Antilles"),
     ("ALB", "Albania"),
     ("ALG", "Algeria"),
     ("AND", "Andorra"),
@@ -364,6 +366,8 @@ pub const FIDE_FEDERATIONS: [(&str, &str); 207] = [
     ("SYR", "Syria"),
     ("TAN", "Tanzania"),
     ("TCH", "Czechoslovakia"),
+    ("TGA", "Tonga"),
+    ("THA", "Thailand"),
     ("TJK", "Tajikistan"),
     ("TKM", "Turkmenistan"),
     ("TLS", "Timor-Leste"),
