@@ -17,6 +17,7 @@ use san::San;
 
 use crate::input::{self, Content};
 use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs, lock};
+use crate::report::NoiseArgs;
 use crate::{Status, create_output, unreadable};
 
 /// The subcommands of `pgn pgc`.
@@ -49,6 +50,8 @@ pub(crate) enum PgcCommand {
         lossy: bool,
         #[command(flatten)]
         threads: ThreadArgs,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
     /// Decode PGC files and write their games in export format.
     ///
@@ -85,8 +88,8 @@ pub(crate) enum PgcCommand {
 /// Runs a `pgn pgc` subcommand.
 pub(crate) fn run(command: PgcCommand) -> io::Result<Status> {
     match command {
-        PgcCommand::Encode { files, output, lossy, threads } => {
-            encode(&files, &output, lossy, threads.plan())
+        PgcCommand::Encode { files, output, lossy, threads, noise } => {
+            encode(&files, &output, lossy, threads.plan(), noise)
         }
         PgcCommand::Decode { files, output, threads } => {
             decode(&files, output.as_deref(), threads.plan())
@@ -139,7 +142,13 @@ impl Counts {
     }
 }
 
-fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result<Status> {
+fn encode(
+    files: &[String],
+    output: &str,
+    lossy: bool,
+    plan: Plan,
+    noise: NoiseArgs,
+) -> io::Result<Status> {
     const COMMAND: &str = "pgc encode";
     let mut errors = BufWriter::new(io::stderr().lock());
     let mut status = Status::default();
@@ -157,6 +166,9 @@ fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result
         errors: &mut errors,
         counts: Counts::default(),
         dropped: Dropped::default(),
+        // --quiet shows none; --max-diagnostics N at most N.
+        shown: if noise.quiet { Some(0) } else { noise.max_diagnostics },
+        hidden: 0,
     };
     for name in files {
         take.name = name;
@@ -180,7 +192,15 @@ fn encode(files: &[String], output: &str, lossy: bool, plan: Plan) -> io::Result
             unreadable(&mut status, take.errors, COMMAND, name, &err)?;
         }
     }
-    let TakeEncoded { counts, dropped, .. } = take;
+    let TakeEncoded { counts, dropped, hidden, .. } = take;
+    if hidden > 0 && !noise.quiet {
+        let s = if hidden == 1 { "" } else { "s" };
+        let max = noise.max_diagnostics.unwrap_or(0);
+        writeln!(
+            errors,
+            "pgn {COMMAND}: {hidden} more error{s} not shown (--max-diagnostics {max})"
+        )?;
+    }
     out.finish(&status, &mut errors, COMMAND)?;
     status.input_errors = counts.errors > 0;
     let mut line = counts.summary();
@@ -240,6 +260,10 @@ struct TakeEncoded<'a, W: Write, E: Write> {
     errors: &'a mut E,
     counts: Counts,
     dropped: Dropped,
+    /// How many more games left out may be reported, if bounded.
+    shown: Option<u64>,
+    /// How many were not reported for that bound.
+    hidden: u64,
 }
 
 impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
@@ -280,6 +304,13 @@ impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
     /// input its number counts in.
     fn error(&mut self, error: &EncodeError, games: u64) -> io::Result<()> {
         self.counts.errors += 1;
+        if let Some(left) = self.shown.as_mut() {
+            if *left == 0 {
+                self.hidden += 1;
+                return Ok(());
+            }
+            *left -= 1;
+        }
         let number = error.game + games;
         writeln!(
             self.errors,

@@ -52,6 +52,22 @@ fn encode_then_decode_gives_the_export() {
     );
 }
 
+#[test]
+fn encode_takes_quiet_and_max_diagnostics_like_every_reading_command() {
+    let dir = TempDir::new("pgc-noise");
+    let input = dir.file("in.pgn", &COMMENTED.repeat(3));
+    let pgc = dir.join("out.pgc");
+    let out = pgn(&["pgc", "encode", "--max-diagnostics", "1", &input, "-o", &pgc]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert_eq!(stderr.lines().filter(|l| l.contains("error: game not encoded")).count(), 1);
+    assert!(stderr.contains("pgn pgc encode: 2 more errors not shown (--max-diagnostics 1)"));
+    assert!(summary(&out).ends_with("errors=3"), "the count stays complete: {stderr}");
+    let out = pgn(&["pgc", "encode", "-q", &input, "-o", &pgc]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr).lines().count(), 1, "only the summary: {}", text(&out.stderr));
+}
+
 /// [`PLAIN`] as `in.pgn` in `dir`, encoded without error into `out.pgc`:
 /// both paths.
 fn plain_pgc(dir: &TempDir) -> (String, String) {

@@ -336,7 +336,11 @@ pub fn compared_part(report: &str) -> Option<&str> {
     report.get(begin..end)
 }
 
+/// A table cell listing `items`, or `none`.
 fn list(items: &[String], quote: &str) -> String {
+    if items.is_empty() {
+        return "none".to_owned();
+    }
     items.iter().map(|i| format!("{quote}{}{quote}", escape_cell(i))).collect::<Vec<_>>().join(", ")
 }
 

@@ -31,7 +31,9 @@ pub fn checks() -> Vec<Check> {
         Check::new("§10 NAGs 0–139: meaning, read, written", defined_row)
             .fixtures(&["../shared/spec/pgn-standard-1994.txt (§10 table)"])
             .rulings(&["E5"]),
-        Check::new("§10 NAGs 140–255: reserved, read, written", reserved_row).rulings(&["E5"]),
+        Check::new("§10 NAGs 140–255: reserved, read, written", reserved_row)
+            .fixtures(&["tests/src/nags.rs (each NAG in 1. e4 $N e5 *)"])
+            .rulings(&["E5"]),
     ]
 }
 
