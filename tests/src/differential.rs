@@ -450,8 +450,8 @@ const IN_STEP: usize = 2;
 /// a difference of its own, and the games after it are matched again.
 ///
 /// At a game on which they differ, the sides are put in step again where
-/// [`IN_STEP`] games in a row agree (or both lists end), skipping as few
-/// games as possible, at most [`LOOKAHEAD`] on each side, and pairing
+/// `IN_STEP` games in a row agree (or both lists end), skipping as few
+/// games as possible, at most `LOOKAHEAD` on each side, and pairing
 /// games where it can; the games skipped are paired in order, and those
 /// left over are one side's only.
 /// Without such a place the two games are a pair that differs.
