@@ -37,6 +37,7 @@ pub mod select_fixtures;
 pub mod select_peers;
 pub mod snapshot;
 pub mod tags;
+pub mod termination;
 
 mod parallel;
 mod report;
@@ -95,6 +96,7 @@ pub fn crate_dir() -> &'static Path {
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
+    checks.extend(termination::checks());
     checks.extend(roster::checks());
     checks.extend(tags::checks());
     checks.extend(nags::checks());

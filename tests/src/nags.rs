@@ -29,9 +29,11 @@ const MISNUMBERED: [(u8, u8); 4] = [(94, 84), (95, 85), (96, 86), (97, 87)];
 pub fn checks() -> Vec<Check> {
     vec![
         Check::new("§10 NAGs 0–139: meaning, read, written", defined_row)
+            .covers(&["§10", "§8.2.4"])
             .fixtures(&["../shared/spec/pgn-standard-1994.txt (§10 table)"])
             .rulings(&["E5"]),
         Check::new("§10 NAGs 140–255: reserved, read, written", reserved_row)
+            .covers(&["§10", "§8.2.4"])
             .fixtures(&["tests/src/nags.rs (each NAG in 1. e4 $N e5 *)"])
             .rulings(&["E5"]),
     ]
