@@ -28,6 +28,7 @@ fn check_of(target: &str) -> Option<fn(&[u8])> {
         "select" => fuzz::select::check,
         "names" => fuzz::names::check,
         "mainline" => fuzz::mainline::check,
+        "events" => fuzz::events::check,
         _ => return None,
     })
 }
@@ -89,6 +90,7 @@ fn the_pgn_targets_pass_on_the_reading_fixtures() {
             };
             run(fuzz::mainline::check, "mainline");
             run(fuzz::names::check, "names");
+            run(fuzz::events::check, "events");
         }
     }
 }

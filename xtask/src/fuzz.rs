@@ -62,6 +62,7 @@ const TARGETS: &[Target] = &[
     Target { name: "select", max_len: 8 * 1024, seeds: select_seeds },
     Target { name: "names", max_len: 512, seeds: name_seeds },
     Target { name: "mainline", max_len: 8 * 1024, seeds: pgn_seeds },
+    Target { name: "events", max_len: 8 * 1024, seeds: pgn_seeds },
 ];
 
 /// Runs the targets named in `args` (all when none is) and prints the

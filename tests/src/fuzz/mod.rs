@@ -19,6 +19,7 @@
 //! | [`pgc_decode`] | the PGC decoder on any bytes: no panic, an error inside the input; every decoded game encodes, and decoding that gives the same export and the same records |
 //! | [`pgc_roundtrip`] | PGN encoded as PGC and decoded exports as before (lossy without comments); streaming and tree encoding agree |
 //! | [`select`] | criteria and PGN: no panic; a selection and its inversion agree on every game |
+//! | [`events`] | the events a `ReplayVisitor` gets while the input streams are those a `Walker` yields over the tree of the same game |
 //! | [`names`] | the file names of `pgn split` for any tag values are safe on every common file system, and stable |
 //! | [`mainline`] | the tree API of the examples: each node's SAN and UCI name its move, positions and plies follow on, variations branch from the position before, `final_position` is the last node's |
 //!
@@ -27,6 +28,7 @@
 //! `xtask/src/fuzz.rs`.
 
 pub mod epd;
+pub mod events;
 pub mod export;
 pub mod fen;
 pub mod mainline;
