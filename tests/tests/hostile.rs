@@ -147,6 +147,15 @@ impl Run {
 
 /// Runs `pgn args` in `dir` with standard output and error in files, and
 /// measures its peak memory with `wait4`.
+/// Held by each test for its whole run: the tests of this file run one at
+/// a time, whatever `--test-threads` says, so that this process's peak
+/// (which the kernel counts in each child's, see [`run`]) is that of one
+/// test, never of several holding their inputs at once.
+fn serial() -> std::sync::MutexGuard<'static, ()> {
+    static SERIAL: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    SERIAL.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 // The child is reaped by `wait4`, not by `Child::wait`.
 #[allow(clippy::zombie_processes)]
 fn run(dir: &Path, args: &[&str]) -> Run {
@@ -607,12 +616,14 @@ fn release() -> bool {
 
 #[test]
 fn small_cases_keep_their_good_games_and_say_where_the_damage_is() {
+    let _one_at_a_time = serial();
     let table = run_cases(&small_cases());
     println!("{table}");
 }
 
 #[test]
 fn check_reports_each_small_case_at_its_place() {
+    let _one_at_a_time = serial();
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../data/hostile/err");
     settings.set_prepend_module_to_snapshot(false);
@@ -637,6 +648,7 @@ fn check_reports_each_small_case_at_its_place() {
 #[test]
 #[ignore = "large inputs: run with PGN_BIN=target/release/pgn (see the module doc)"]
 fn large_cases_stay_within_memory_and_keep_their_good_games() {
+    let _one_at_a_time = serial();
     assert!(release(), "{HEAVY}");
     let table = run_cases(&large_cases());
     println!("{table}");
@@ -647,6 +659,7 @@ fn large_cases_stay_within_memory_and_keep_their_good_games() {
 /// offset.
 #[test]
 fn pgc_lengths_past_the_end() {
+    let _one_at_a_time = serial();
     let dir = TempDir::new("pgc");
     let pgn = dir.file("good.pgn", &[before(), after()].concat());
     let good = dir.join("good.pgc");
@@ -690,6 +703,7 @@ fn pgc_lengths_past_the_end() {
 /// records: the good records are written, the message is short.
 #[test]
 fn epd_line_of_a_megabyte() {
+    let _one_at_a_time = serial();
     let dir = TempDir::new("epd");
     let good = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - bm e4; id \"good\";\n";
     let start = b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - ";
@@ -721,6 +735,7 @@ fn epd_line_of_a_megabyte() {
 #[test]
 #[ignore = "large inputs: run with PGN_BIN=target/release/pgn (see the module doc)"]
 fn corpus_files_cut_and_flipped() {
+    let _one_at_a_time = serial();
     assert!(release(), "{HEAVY}");
     let corpus = testkit::corpus::find().expect("the corpus");
     let mut paths = Vec::new();
