@@ -180,9 +180,11 @@ impl Filler {
 }
 
 /// White space inside a comment (ruling E9): space, tab, line feed,
-/// vertical tab, form feed, carriage return.
+/// vertical tab, form feed, carriage return, and every other control
+/// byte (C0 and DEL), which export format does not hold (§4.1): a run of
+/// them, a block of NUL bytes say, would read back as binary data.
 pub(crate) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    b <= b' ' || b == 0x7f
 }
 
 #[cfg(test)]

@@ -497,8 +497,9 @@ fn is_marker(text: &[u8]) -> bool {
     }
 }
 
-/// A tag value between its quotes (ruling E4): `\` and `"` escaped, and a
-/// tab, carriage return, line feed or vertical tab written as a space.
+/// A tag value between its quotes (ruling E4): `\` and `"` escaped, and
+/// every control byte (C0 and DEL: a tab, a line end, a NUL) written as a
+/// space.
 fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> {
     if !may_need_escapes(value) {
         return sink.put(value);
@@ -508,7 +509,7 @@ fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> 
         let replacement: &[u8] = match b {
             b'\\' => b"\\\\",
             b'"' => b"\\\"",
-            b'\t' | b'\r' | b'\n' | 0x0b => b" ",
+            0x00..=0x1f | 0x7f => b" ",
             _ => continue,
         };
         sink.put(&value[start..i])?;
@@ -521,15 +522,14 @@ fn write_tag_value<S: Sink>(value: &[u8], sink: &mut S) -> Result<(), S::Error> 
 /// False if no byte of `value` is escaped or replaced in a tag value
 /// ([`write_tag_value`]), looking at eight bytes at a time: almost no
 /// value has one, and a loop over its bytes was a visible part of
-/// export's time. True when one may be (a control byte below 14, `"` or
-/// `\`).
+/// export's time. True when one may be (a control byte, `"` or `\`).
 fn may_need_escapes(value: &[u8]) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Whether some byte of `x` is below `n` (n at most 128), or equals it.
     let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGHS != 0;
     let equal = |x: u64, n: u8| below(x ^ (ONES * u64::from(n)), 1);
-    let suspect = |x: u64| below(x, 0x0e) || equal(x, b'"') || equal(x, b'\\');
+    let suspect = |x: u64| below(x, 0x20) || equal(x, 0x7f) || equal(x, b'"') || equal(x, b'\\');
     let mut chunks = value.chunks_exact(8);
     let chunk = |c: &[u8]| c.iter().rev().fold(0u64, |x, &b| x << 8 | u64::from(b));
     if chunks.by_ref().any(|c| suspect(chunk(c))) {

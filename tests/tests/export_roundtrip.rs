@@ -555,7 +555,13 @@ enum ModelNode {
 
 /// White space of a comment (E9).
 fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+    b <= b' ' || b == 0x7f
+}
+
+/// A control byte: C0 (tab and line ends included) or DEL. Export format
+/// holds none (E4, E9).
+fn is_control(b: u8) -> bool {
+    b < 0x20 || b == 0x7f
 }
 
 /// A comment's text cleaned up (E9): its words, one space between them.
@@ -577,11 +583,8 @@ fn export_tags(
     result: GameResult,
     options: &ExportOptions,
 ) -> Vec<(Vec<u8>, Vec<u8>)> {
-    let e4 = |v: &[u8]| -> Vec<u8> {
-        v.iter()
-            .map(|&b| if matches!(b, b'\t' | b'\r' | b'\n' | 0x0b) { b' ' } else { b })
-            .collect()
-    };
+    let e4 =
+        |v: &[u8]| -> Vec<u8> { v.iter().map(|&b| if is_control(b) { b' ' } else { b }).collect() };
     let mut out = Vec::new();
     for name in SEVEN_TAG_ROSTER {
         let value = match name {

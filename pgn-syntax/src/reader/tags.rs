@@ -138,6 +138,14 @@ impl<R: Read> Reader<R> {
                 if !valid_tag_name(&self.tag_name) {
                     let name = self.tag_name.as_slice().into();
                     self.report(v, g, DiagnosticKind::InvalidTagName { name }, tok.offset);
+                    // A control byte of the name becomes `_` (ruling E4):
+                    // the name is kept, but no writer of it puts a
+                    // control byte into export format (§4.1).
+                    for b in &mut self.tag_name {
+                        if *b < 0x20 || *b == 0x7f {
+                            *b = b'_';
+                        }
+                    }
                 }
             }
             (TagState::Named, TokenKind::String) => {
@@ -216,6 +224,15 @@ impl<R: Read> Reader<R> {
         g: &mut GameState,
         start: u64,
     ) {
+        // A control byte of the value becomes a space (ruling E4), as
+        // export writes it: what a game's tags say does not change when
+        // it is written and read again. Plain pairs, read on the fast
+        // path, hold none.
+        for b in &mut self.tag_value {
+            if *b < 0x20 || *b == 0x7f {
+                *b = b' ';
+            }
+        }
         let known = Known::of(&self.tag_name);
         let pair = Pair {
             name: &self.tag_name,
