@@ -17,7 +17,9 @@ Each python version is the one-liner of issue 38:
 - final_positions: read_game loop; headers White, Black, Result; "-" for a
   game with errors, else game.end().board().fen(en_passant="fen").
 - annotated: for node in game.mainline(): node.ply(), node.san(),
-  sorted(node.nags), node.comment with white space squeezed.
+  sorted(node.nags), node.comment with white space squeezed, node.clock()
+  in seconds, node.eval() from White's view (pawns with two decimals, or
+  #N).
 - select_player: games whose White or Black header contains NAME, printed
   with print(game). python-chess writes its own layout (no line filling,
   comments as `{ text }`, its tag order), so both outputs are first
@@ -185,8 +187,22 @@ def py_annotated(chess, text):
             board.push(node.move)
             nags = " ".join("$%d" % n for n in sorted(node.nags))
             comment = " ".join(node.comment.split())
-            out.append("%d\t%d\t%s\t%s\t%s\n" % (number, ply, san, nags, comment))
+            clock = node.clock()
+            clock = "" if clock is None else ("%.9f" % clock).rstrip("0").rstrip(".")
+            out.append("%d\t%d\t%s\t%s\t%s\t%s\t%s\n" % (number, ply, san, nags, comment, clock, py_eval(node)))
     return "".join(out)
+
+
+def py_eval(node):
+    """The evaluation of a node as the example writes it: pawns from
+    White's view with two decimals, or a mate."""
+    score = node.eval()
+    if score is None:
+        return ""
+    white = score.white()
+    if white.is_mate():
+        return "#%d" % white.mate()
+    return "%.2f" % (white.score() / 100)
 
 
 def py_select_player(chess, text, name):
@@ -241,8 +257,8 @@ def kind_of(example, ours, theirs):
                 return "replayable on one side only (- on the other)"
             return "final position"
         return "Result (ours by ruling E3, python-chess's the tag as written)"
-    if example == "annotated" and len(a) == 5 and len(b) == 5:
-        for field, name in ((1, "ply"), (2, "SAN"), (3, "NAGs"), (4, "comment")):
+    if example == "annotated" and len(a) == 7 and len(b) == 7:
+        for field, name in ((1, "ply"), (2, "SAN"), (3, "NAGs"), (4, "comment"), (5, "clock"), (6, "eval")):
             if a[field] != b[field]:
                 return name
     if example == "select_player" and len(a) == 2 and len(b) == 2:

@@ -9,6 +9,8 @@
 //!   comments, NAGs, variations and diagnostics.
 //! - `pgn check FILE... [--mainline]`: reads PGN and replays every move of
 //!   every line, reporting illegal and ambiguous moves and lenient forms.
+//! - `pgn moves FILE... [--all-lines] [--fen] [--format tsv|csv|json]`:
+//!   one row per move (SAN, UCI, FEN, clock, evaluation, NAGs, comment).
 //! - `pgn fen FILE [--every-ply]`: the FEN after each game's main line.
 //! - `pgn export FILE... [-o OUT]`: writes the games in export format
 //!   (or reduced export format, without comments, variations or NAGs, or
@@ -54,6 +56,7 @@ mod epd;
 mod export;
 mod export_pass;
 mod input;
+mod moves;
 mod output;
 mod pgc;
 mod pieces;
@@ -62,6 +65,7 @@ mod select;
 mod sort;
 mod split;
 mod stats;
+mod table;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -121,6 +125,38 @@ enum Command {
         /// Skip variations (replay the main lines only).
         #[arg(long)]
         mainline: bool,
+        #[command(flatten)]
+        noise: NoiseArgs,
+    },
+    /// Write a table of the moves of each game: one row per ply of the
+    /// main line (every line with --all-lines), with its game number, ply,
+    /// move number, side (w or b), SAN, UCI, FEN (with --fen), the clock
+    /// and the time the move took in seconds as written in its comment
+    /// commands (`[%clk 0:03:00]` is 180, `0:00:58.6` is 58.6), the
+    /// evaluation after it from White's view in pawns (0.17) or as a mate
+    /// (#-3), its NAGs and its comment text without commands.
+    ///
+    /// A header line names the columns (`file` first when there are
+    /// several files; `path` after `game` with --all-lines: empty for the
+    /// main line, `5:1` for the first variation of the move of ply 5,
+    /// `5:1/8:2` inside it). Diagnostics go to standard error as for `pgn
+    /// check`, then `games=N rows=R errors=E warnings=W notes=N`; the exit
+    /// code is 1 when any error was found. A line stops at a move that
+    /// cannot be played.
+    Moves {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Rows for the moves of variations too, with a path column.
+        #[arg(long)]
+        all_lines: bool,
+        /// A fen column: the position after each move (or before it, with
+        /// --fen before).
+        #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "after")]
+        fen: Option<moves::FenWhen>,
+        /// tsv (the default), csv, or json (one object a line).
+        #[arg(long, value_name = "FORMAT", default_value = "tsv")]
+        format: table::TableFormat,
         #[command(flatten)]
         noise: NoiseArgs,
     },
@@ -526,6 +562,9 @@ fn run(command: Command) -> ExitCode {
         Command::Stats { files, noise } => finish("stats", stats::run(&files, noise)),
         Command::Check { files, mainline, noise } => {
             finish("check", check::run_check(&files, mainline, noise))
+        }
+        Command::Moves { files, all_lines, fen, format, noise } => {
+            finish("moves", moves::run(&files, moves::MovesArgs { all_lines, fen, format }, noise))
         }
         Command::Fen { files, every_ply, noise } => {
             finish("fen", check::run_fen(&files, every_ply, noise))

@@ -51,11 +51,11 @@ fn every_subcommand_exits_1_on_errors_and_0_on_clean_input() {
     let clean = TempFile::new("clean.pgn", CLEAN);
     let illegal = TempFile::new("illegal.pgn", ILLEGAL);
     let bad_nag = TempFile::new("nag.pgn", BAD_NAG);
-    for command in ["stats", "check", "fen"] {
+    for command in ["stats", "check", "fen", "moves"] {
         assert_eq!(pgn(&[command, clean.path()]).status.code(), Some(0), "{command} clean");
         assert_eq!(pgn(&[command, bad_nag.path()]).status.code(), Some(1), "{command} $999");
     }
-    for command in ["check", "fen"] {
+    for command in ["check", "fen", "moves"] {
         assert_eq!(pgn(&[command, illegal.path()]).status.code(), Some(1), "{command} Ke3");
     }
 }
@@ -812,4 +812,37 @@ fn games_are_numbered_from_1_in_each_file() {
             assert!(line.contains(" game 2: "), "{args:?}: {line}");
         }
     }
+}
+
+/// `pgn moves`: a row per move with the values of its comment commands,
+/// in each format; variations with their paths.
+#[test]
+fn moves_writes_a_row_per_move_with_its_clock_and_evaluation() {
+    let game = b"1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5!? $14 { [%clk 0:00:58.6] good } \
+(1... c5 { [%eval #-3] } 2. Nf3) 2. Nf3 { [%clk 9:99] } *\n";
+    let tsv = text(&pgn_with_stdin(&["moves", "-"], game).stdout);
+    assert_eq!(
+        tsv,
+        "game\tply\tmove\tside\tsan\tuci\tclock\temt\teval\tnags\tcomment\n\
+         1\t1\t1\tw\te4\te2e4\t180\t\t0.17\t\t\n\
+         1\t2\t1\tb\te5\te7e5\t58.6\t\t\t$5 $14\tgood\n\
+         1\t3\t2\tw\tNf3\tg1f3\t\t\t\t\t[%clk 9:99]\n"
+    );
+    let json =
+        text(&pgn_with_stdin(&["moves", "-", "--all-lines", "--format", "json"], game).stdout);
+    let lines: Vec<&str> = json.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(
+        lines[2],
+        "{\"game\":1,\"path\":\"2:1\",\"ply\":2,\"move\":1,\"side\":\"b\",\"san\":\"c5\",\
+         \"uci\":\"c7c5\",\"clock\":null,\"emt\":null,\"eval\":\"#-3\",\"nags\":null,\"comment\":null}"
+    );
+    let csv =
+        text(&pgn_with_stdin(&["moves", "-", "--fen", "before", "--format", "csv"], game).stdout);
+    assert_eq!(
+        csv.lines().nth(1),
+        Some(
+            "1,1,1,w,e4,e2e4,rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1,180,,0.17,,"
+        )
+    );
 }

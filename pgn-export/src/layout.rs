@@ -105,7 +105,7 @@ impl Filler {
     /// one word that ends its line. Returns false, writing nothing, when
     /// the text is only white space.
     pub(crate) fn comment(&mut self, text: &[u8]) -> bool {
-        let mut words = text.split(|&b| is_space(b)).filter(|w| !w.is_empty()).peekable();
+        let mut words = CommentWords::new(text).peekable();
         if words.peek().is_none() {
             return false;
         }
@@ -116,7 +116,7 @@ impl Filler {
                 if i > 0 {
                     buf.push(b' ');
                 }
-                buf.extend_from_slice(w);
+                push_squeezed(buf, w);
             }
             self.end_word();
             self.break_next = true;
@@ -137,7 +137,7 @@ impl Filler {
                 buf.push(b'{');
                 first = false;
             }
-            buf.extend_from_slice(w);
+            push_squeezed(buf, w);
             if words.peek().is_none() {
                 buf.push(b'}');
             }
@@ -176,6 +176,72 @@ impl Filler {
             self.buf.push(b'\n');
         }
         &self.buf
+    }
+}
+
+/// The words of a comment: runs of bytes between white space, but that
+/// a comment command (`[%clk 0:25:59]`, ruling C1) is never cut, its white
+/// space included: a command is one word for line filling, and like any
+/// word longer than a line it stays whole.
+struct CommentWords<'a> {
+    text: &'a [u8],
+    at: usize,
+    /// The next command at or after `at`, as a range of `text`.
+    command: Option<std::ops::Range<usize>>,
+}
+
+impl<'a> CommentWords<'a> {
+    fn new(text: &'a [u8]) -> CommentWords<'a> {
+        CommentWords { text, at: 0, command: next_command(text, 0) }
+    }
+}
+
+/// The range of the first command of `text` at or after `from`.
+fn next_command(text: &[u8], from: usize) -> Option<std::ops::Range<usize>> {
+    let rest = text.get(from..)?;
+    let span = pgn_commands::commands(rest).next()?.span();
+    Some(from + span.start..from + span.end)
+}
+
+impl<'a> Iterator for CommentWords<'a> {
+    type Item = &'a [u8];
+
+    fn next(&mut self) -> Option<&'a [u8]> {
+        let text = self.text;
+        while text.get(self.at).is_some_and(|&b| is_space(b)) {
+            self.at += 1;
+        }
+        let start = self.at;
+        let mut i = start;
+        while let Some(&b) = text.get(i) {
+            match &self.command {
+                Some(command) if command.start == i => {
+                    i = command.end;
+                    self.command = next_command(text, i);
+                }
+                _ if is_space(b) => break,
+                _ => i += 1,
+            }
+        }
+        self.at = i;
+        (i > start).then(|| &text[start..i])
+    }
+}
+
+/// Appends a word, each run of white space in it (inside a command) as
+/// one space.
+fn push_squeezed(buf: &mut Vec<u8>, word: &[u8]) {
+    let mut space = false;
+    for &b in word {
+        if is_space(b) {
+            space = true;
+            continue;
+        }
+        if space {
+            buf.push(b' ');
+            space = false;
+        }
+        buf.push(b);
     }
 }
 
@@ -277,6 +343,23 @@ mod tests {
         assert_eq!(lay_out(&["e4", "{[%cal Gh3h4]}"]), "e4 {[%cal Gh3h4]}\n");
         let long = "x".repeat(79);
         assert_eq!(lay_out(&["e4", &format!("{{a {long} [b}}")]), format!("e4 {{a\n{long} [b}}\n"));
+    }
+
+    #[test]
+    fn a_command_is_one_word() {
+        let a = "a".repeat(70);
+        assert_eq!(
+            lay_out(&["e4", &format!("{{{a} [%clk\n0:25:59]}}")]),
+            format!("e4\n{{{a} [%clk 0:25:59]}}\n")
+        );
+        let b = "b".repeat(72);
+        assert_eq!(
+            lay_out(&["e4", &format!("{{{b} x[%csl  Rd4, Gd5]y z}}")]),
+            format!("e4 {{{b}\nx[%csl Rd4, Gd5]y z}}\n")
+        );
+        assert_eq!(lay_out(&["e4", "{[%ts 1][%clk 0:00:01]}"]), "e4 {[%ts 1][%clk 0:00:01]}\n");
+        let long = "[%tqu x".to_owned() + &" y".repeat(50) + "]";
+        assert_eq!(lay_out(&["e4", &format!("{{ {long} }}")]), format!("e4\n{{{long}}}\n"));
     }
 
     #[test]

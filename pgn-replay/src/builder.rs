@@ -3,6 +3,7 @@
 
 use chess_core::{Move, Position};
 use diag::Shown;
+use pgn_commands::{Arrow, ClockTime, Evaluation, MarkedSquare};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};
@@ -278,6 +279,88 @@ impl GameBuilder {
     /// Adds a brace comment.
     pub fn comment(&mut self, text: impl AsRef<[u8]>) -> &mut GameBuilder {
         self.push(|| Node::Comment { text: text.as_ref().to_vec(), kind: CommentKind::Brace })
+    }
+
+    /// Adds a comment command after the last element: to the brace
+    /// comment there, after a space, or in a comment of its own. `command`
+    /// is written as it is (`[%clk 0:03:00]`); [`GameBuilder::clock`] and
+    /// its siblings write the canonical form of a value (ruling C3).
+    ///
+    /// ```
+    /// use pgn_replay::GameBuilder;
+    /// use pgn_replay::pgn_commands::{ClockTime, Evaluation, Score};
+    ///
+    /// let mut b = GameBuilder::new();
+    /// b.san(b"e4")?.eval(Evaluation { score: Score::Centipawns(17), depth: None });
+    /// b.clock(ClockTime::from_seconds(180));
+    /// let game = b.finish();
+    /// assert_eq!(pgn_replay::pgn_syntax::Node::Comment {
+    ///     text: b"[%eval 0.17] [%clk 0:03:00]".to_vec(),
+    ///     kind: pgn_replay::pgn_syntax::CommentKind::Brace,
+    /// }, game.movetext.nodes()[1]);
+    /// # Ok::<_, pgn_replay::BuildError>(())
+    /// ```
+    pub fn command(&mut self, command: impl AsRef<[u8]>) -> &mut GameBuilder {
+        let command = command.as_ref();
+        if !self.keep {
+            return self;
+        }
+        match self.movetext.last_comment_mut() {
+            Some(text) => {
+                if !text.is_empty() {
+                    text.push(b' ');
+                }
+                text.extend_from_slice(command);
+            }
+            None => {
+                self.comment(command);
+            }
+        }
+        self
+    }
+
+    /// Adds `[%clk H:MM:SS]`, the mover's clock after the last move.
+    pub fn clock(&mut self, time: ClockTime) -> &mut GameBuilder {
+        self.command(format!("[%clk {time}]"))
+    }
+
+    /// Adds `[%emt H:MM:SS]`, the time the last move took.
+    pub fn emt(&mut self, time: ClockTime) -> &mut GameBuilder {
+        self.command(format!("[%emt {time}]"))
+    }
+
+    /// Adds `[%eval ...]`, the evaluation after the last move.
+    pub fn eval(&mut self, eval: Evaluation) -> &mut GameBuilder {
+        self.command(format!("[%eval {eval}]"))
+    }
+
+    /// Adds `[%cal ...]` with `arrows` (nothing when there is none).
+    pub fn arrows(&mut self, arrows: impl IntoIterator<Item = Arrow>) -> &mut GameBuilder {
+        self.marks("cal", arrows)
+    }
+
+    /// Adds `[%csl ...]` with `squares` (nothing when there is none).
+    pub fn squares(&mut self, squares: impl IntoIterator<Item = MarkedSquare>) -> &mut GameBuilder {
+        self.marks("csl", squares)
+    }
+
+    fn marks<T: std::fmt::Display>(
+        &mut self,
+        name: &str,
+        items: impl IntoIterator<Item = T>,
+    ) -> &mut GameBuilder {
+        let mut command = format!("[%{name} ");
+        for (i, item) in items.into_iter().enumerate() {
+            if i > 0 {
+                command.push(',');
+            }
+            command.push_str(&item.to_string());
+        }
+        if command.len() == name.len() + 3 {
+            return self;
+        }
+        command.push(']');
+        self.command(command)
     }
 
     /// Adds a `%` escape line (its text after the `%`, without the line

@@ -87,6 +87,7 @@ pub use diagnostic::{ReplayDiagnostic, ReplayProblem};
 pub use fen_epd;
 pub use game::{GameDiagnostic, GameInfo, Replayed};
 pub use node::{MoveNode, MoveNodes, ReplayedGameExt};
+pub use pgn_commands;
 pub use pgn_syntax;
 pub use replay::{ReplayVisitor, Replayer, ending_result, replay, start_position};
 pub use san;

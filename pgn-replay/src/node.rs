@@ -21,6 +21,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use chess_core::{Move, Position, Uci};
+use pgn_commands::{Arrow, ClockTime, Command, CommandKind, Evaluation, MarkedSquare, Value};
 use pgn_syntax::Node;
 use pgn_syntax::nag::{Nag, Suffix};
 use san::{Played, San};
@@ -336,6 +337,105 @@ impl<'g> MoveNode<'g> {
         comments(self.trail())
     }
 
+    /// The comment commands after it (`[%clk 0:03:00]`, `[%eval 0.17]`),
+    /// in order: those of its comments after (ruling C4), found as they
+    /// are asked for.
+    pub fn commands(&self) -> impl Iterator<Item = Command<'g>> + use<'g> {
+        self.trail().flat_map(|node| match node {
+            Node::Comment { text, .. } => pgn_commands::commands(text),
+            _ => pgn_commands::commands(b""),
+        })
+    }
+
+    /// The first well-formed command of `kind` after it, read.
+    fn first(&self, kind: CommandKind) -> Option<Value<'g>> {
+        self.commands().filter(|c| c.kind() == kind).find_map(|c| c.value().ok())
+    }
+
+    /// The mover's clock after it, from its `[%clk H:MM:SS]`: the first
+    /// well-formed one of its comments after (ruling C4), python-chess's
+    /// `clock()`.
+    ///
+    /// ```
+    /// use pgn_replay::prelude::*;
+    /// use pgn_replay::pgn_commands::{Score, Evaluation};
+    ///
+    /// let pgn = "1. e4 { [%eval 0.17] [%clk 0:03:00] } 1... e5 { [%eval #-3,20] [%clk 0:00:58.6] } *";
+    /// let game = pgn_replay::replay_games(pgn.as_bytes()).next().expect("a game")?.game;
+    /// let nodes: Vec<_> = game.mainline().collect();
+    /// assert_eq!(nodes[0].clock().map(|c| c.seconds()), Some(180.0));
+    /// assert_eq!(nodes[1].clock().map(|c| c.to_string()).as_deref(), Some("0:00:58.6"));
+    /// assert_eq!(nodes[0].eval().map(|e| e.score), Some(Score::Centipawns(17)));
+    /// assert_eq!(nodes[1].eval(), Some(Evaluation { score: Score::Mate(-3), depth: Some(20) }));
+    /// assert_eq!(nodes[1].comment_text(), "");
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    pub fn clock(&self) -> Option<ClockTime> {
+        match self.first(CommandKind::Clock)? {
+            Value::Time(time) => Some(time),
+            _ => None,
+        }
+    }
+
+    /// The time the move took, from its `[%emt H:MM:SS]` (as
+    /// [`MoveNode::clock`]): python-chess's `emt()`.
+    pub fn emt(&self) -> Option<ClockTime> {
+        match self.first(CommandKind::ElapsedMoveTime)? {
+            Value::Time(time) => Some(time),
+            _ => None,
+        }
+    }
+
+    /// The evaluation after it, from its `[%eval ...]` (as
+    /// [`MoveNode::clock`]): a score from White's view, and the depth
+    /// when written. python-chess's `eval()` and `eval_depth()`.
+    pub fn eval(&self) -> Option<Evaluation> {
+        match self.first(CommandKind::Eval)? {
+            Value::Eval(eval) => Some(eval),
+            _ => None,
+        }
+    }
+
+    /// The arrows of every well-formed `[%cal ...]` after it, in order.
+    pub fn arrows(&self) -> Vec<Arrow> {
+        let mut arrows = Vec::new();
+        for command in self.commands().filter(|c| c.kind() == CommandKind::ColoredArrows) {
+            if let Ok(Value::Arrows(these)) = command.value() {
+                arrows.extend(these);
+            }
+        }
+        arrows
+    }
+
+    /// The coloured squares of every well-formed `[%csl ...]` after it, in
+    /// order.
+    pub fn squares(&self) -> Vec<MarkedSquare> {
+        let mut squares = Vec::new();
+        for command in self.commands().filter(|c| c.kind() == CommandKind::ColoredSquares) {
+            if let Ok(Value::Squares(these)) = command.value() {
+                squares.extend(these);
+            }
+        }
+        squares
+    }
+
+    /// The comments after it as [`MoveNode::comment_after`] gives them,
+    /// without their well-formed commands (ruling C2): what a person
+    /// wrote, empty when the comments held only commands.
+    pub fn comment_text(&self) -> Cow<'g, str> {
+        let mut joined: Cow<'g, str> = Cow::Borrowed("");
+        for node in self.trail() {
+            if let Node::Comment { text, .. } = node {
+                let text = match pgn_commands::text_without_commands(text) {
+                    Cow::Borrowed(text) => String::from_utf8_lossy(text),
+                    Cow::Owned(text) => Cow::Owned(String::from_utf8_lossy(&text).into_owned()),
+                };
+                join(&mut joined, text);
+            }
+        }
+        joined
+    }
+
     /// The comments before it that are its own: those that open its line,
     /// before its first move (python-chess's `starting_comment`, and for
     /// the first move of the main line its game's `comment`); empty for
@@ -413,18 +513,23 @@ fn top_level<'g>(
 fn comments<'g>(nodes: impl Iterator<Item = &'g Node<ReplayedMove>>) -> Cow<'g, str> {
     let mut joined: Cow<'g, str> = Cow::Borrowed("");
     for node in nodes {
-        if let Node::Comment { text, .. } = node
-            && !text.is_empty()
-        {
-            let text = String::from_utf8_lossy(text);
-            if joined.is_empty() {
-                joined = text;
-            } else {
-                let owned = joined.to_mut();
-                owned.push(' ');
-                owned.push_str(&text);
-            }
+        if let Node::Comment { text, .. } = node {
+            join(&mut joined, String::from_utf8_lossy(text));
         }
     }
     joined
+}
+
+/// Adds `text` to `joined` after a space, unless either is empty.
+fn join<'g>(joined: &mut Cow<'g, str>, text: Cow<'g, str>) {
+    if text.is_empty() {
+        return;
+    }
+    if joined.is_empty() {
+        *joined = text;
+    } else {
+        let owned = joined.to_mut();
+        owned.push(' ');
+        owned.push_str(&text);
+    }
 }

@@ -237,6 +237,15 @@ impl<M> MovetextBuilder<M> {
         }
     }
 
+    /// The text of the last element added when it is a brace comment, to
+    /// add to it (a comment command after a move, say).
+    pub fn last_comment_mut(&mut self) -> Option<&mut Vec<u8>> {
+        match self.nodes.last_mut()? {
+            Node::Comment { text, kind: CommentKind::Brace } => Some(text),
+            _ => None,
+        }
+    }
+
     /// Adds a move: [`MovetextBuilder::push`] for the most common element,
     /// with no test of what it is, for a caller that adds a move at every
     /// ply (replaying or decoding a game).

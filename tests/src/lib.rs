@@ -18,6 +18,7 @@
 //! The corpus is read from `../shared/corpus` beside the workspace root, or
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
+pub mod commands;
 pub mod coverage;
 pub mod differential;
 pub mod epd;
@@ -100,6 +101,7 @@ pub fn all_checks() -> Vec<Check> {
     checks.extend(roster::checks());
     checks.extend(tags::checks());
     checks.extend(nags::checks());
+    checks.extend(commands::checks());
     checks.extend(san::checks());
     checks.extend(san_cross::checks());
     checks.extend(export_roundtrip::checks());

@@ -680,7 +680,8 @@ fn read_one(text: &[u8]) -> Result<ReplayedGame, String> {
 
 /// Ruling E6 and E11 on an export: LF only, no tab, no space at a line's
 /// end; the tag pairs, an empty line, the movetext (lines of at most 79
-/// bytes but for a single word, or a `;` comment, that is longer), an
+/// bytes but for a single word, a comment command among them, or a `;`
+/// comment, that is longer), an
 /// empty line.
 fn check_layout(text: &[u8]) -> Result<(), String> {
     if text.contains(&b'\r') || text.contains(&b'\t') {
@@ -696,8 +697,15 @@ fn check_layout(text: &[u8]) -> Result<(), String> {
     }
     for line in movetext.split(|&b| b == b'\n') {
         let bare = line.iter().position(|&b| b != b'(').map_or(line, |i| &line[i..]);
-        // A word that starts with `[` sticks to the one before it (E9).
-        let one_word = line.split(|&b| b == b' ').skip(1).all(|w| w.starts_with(b"["));
+        // A word that starts with `[` sticks to the one before it (E9),
+        // and a comment command is one word, its spaces included (C4).
+        let words: Vec<u8> = pgn_commands::pieces(line)
+            .flat_map(|piece| match piece {
+                pgn_commands::Piece::Text(text) => text.to_vec(),
+                pgn_commands::Piece::Command(_) => b"[%command]".to_vec(),
+            })
+            .collect();
+        let one_word = words.split(|&b| b == b' ').skip(1).all(|w| w.starts_with(b"["));
         let long_word = one_word || bare.starts_with(b";");
         if line.is_empty() || line.starts_with(b" ") || line.ends_with(b" ") {
             return Err(format!("movetext line `{}`", line.escape_ascii()));

@@ -80,6 +80,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "chess-core",
         "pgn-syntax",
         "fen-epd",
+        "pgn-commands",
         "san",
         "pgn-replay",
         "pgn-export",
@@ -91,16 +92,27 @@ fn allowed(krate: &str) -> Option<Allowed> {
     const BELOW_SAN: &[&str] = &["diag", "nag", "chess-core", "fen-epd"];
     /// The replay joins the two branches: PGN syntax and the rules.
     const BELOW_REPLAY: &[&str] =
-        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex"];
+        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-commands"];
     /// `pgn-export`, `pgc` and `pgn-select` are siblings: each builds on
     /// the replayed game model (`pgn-replay`), and none may use another.
-    const BELOW_WRITERS: &[&str] =
-        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-replay"];
+    const BELOW_WRITERS: &[&str] = &[
+        "diag",
+        "nag",
+        "chess-core",
+        "fen-epd",
+        "san",
+        "pgn-syntax",
+        "pgn-lex",
+        "pgn-commands",
+        "pgn-replay",
+    ];
 
     Some(match krate {
         "diag" | "nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
         "pgn-syntax" => Allowed::Only(&["diag", "nag", "pgn-lex"]),
         "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
+        // Comment commands: squares, but no PGN reading.
+        "pgn-commands" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
         "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),

@@ -1,0 +1,377 @@
+//! `pgn moves`: one row per ply of each game's main line (or of every
+//! line), with what the move is and what its comments say: SAN, UCI, the
+//! FEN, the clock, the time it took and the evaluation of its comment
+//! commands (ruling C4), NAGs, and the comment text.
+//!
+//! The rows of a game are made as it is replayed, in the order of its
+//! moves in the input (a variation's moves after the move it replaces),
+//! and written at its end: the comments after a move may come after its
+//! variations. Their text is kept in buffers reused from game to game.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::{ControlFlow, Range};
+
+use fen_epd::{CastlingNotation, Fen};
+use pgn_commands::{CommandKind, Value};
+use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayVisitor, Replayer};
+use pgn_syntax::Reader;
+use san::San;
+
+use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::table::{Cell, Table, TableFormat};
+use crate::{Status, unreadable};
+
+/// Which position the `fen` column gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FenWhen {
+    /// The position before the move.
+    Before,
+    /// The position after the move (python-chess's `node.board()`).
+    After,
+}
+
+/// What `pgn moves` was asked for.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct MovesArgs {
+    pub(crate) all_lines: bool,
+    pub(crate) fen: Option<FenWhen>,
+    pub(crate) format: TableFormat,
+}
+
+/// The columns, in order, for these options and this many files.
+fn columns(args: MovesArgs, files: usize) -> Vec<String> {
+    let mut columns = Vec::new();
+    if files > 1 {
+        columns.push("file");
+    }
+    columns.push("game");
+    if args.all_lines {
+        columns.push("path");
+    }
+    columns.extend(["ply", "move", "side", "san", "uci"]);
+    if args.fen.is_some() {
+        columns.push("fen");
+    }
+    columns.extend(["clock", "emt", "eval", "nags", "comment"]);
+    columns.into_iter().map(str::to_owned).collect()
+}
+
+/// A move's row while its game is replayed: its own fields as ranges of
+/// the game's text buffer.
+#[derive(Clone, Debug)]
+struct Row {
+    ply: u32,
+    number: u32,
+    white: bool,
+    /// SAN, UCI, FEN and path, one after the other in the text buffer.
+    san: Range<usize>,
+    uci: Range<usize>,
+    fen: Range<usize>,
+    path: Range<usize>,
+    /// Variations started from this move so far (to number the next).
+    variations: u32,
+}
+
+/// What follows a move, up to the next move of its line: a comment or
+/// a NAG, for the row it belongs to.
+#[derive(Clone, Debug)]
+struct Attached {
+    row: usize,
+    what: Attachment,
+}
+
+#[derive(Clone, Debug)]
+enum Attachment {
+    Comment(Range<usize>),
+    Nag(u8),
+}
+
+/// The replay consumer that makes the rows.
+struct MovesWriter<'a, W: Write, E: Write> {
+    out: &'a mut W,
+    table: &'a Table,
+    args: MovesArgs,
+    /// The file's name, for the `file` column when there are several.
+    file: Option<&'a str>,
+    name: &'a str,
+    diagnostics: &'a mut Diagnostics<E>,
+    tally: Tally,
+    games: u64,
+    /// Rows written.
+    written: u64,
+    rows: Vec<Row>,
+    attached: Vec<Attached>,
+    text: Vec<u8>,
+    /// For each open line (the main line first): the row of its last
+    /// move, and its path.
+    lines: Vec<(Option<usize>, Range<usize>)>,
+    /// The first error writing the output.
+    error: Option<io::Error>,
+}
+
+impl<W: Write, E: Write> MovesWriter<'_, W, E> {
+    /// Appends to the text buffer and gives where.
+    fn keep(&mut self, bytes: impl AsRef<[u8]>) -> Range<usize> {
+        let start = self.text.len();
+        self.text.extend_from_slice(bytes.as_ref());
+        start..self.text.len()
+    }
+
+    fn report(&mut self, problems: &[GameDiagnostic]) {
+        for d in problems {
+            self.tally.count(d.severity());
+            let line = format_args!("{}:{d}", self.name);
+            let _ = self.diagnostics.report(d.severity(), d.label(), line);
+        }
+    }
+
+    /// Writes the rows of the game that ended.
+    fn write_rows(&mut self, game: u64) -> io::Result<()> {
+        self.attached.sort_by_key(|a| a.row);
+        let mut attached = self.attached.iter().peekable();
+        let game = game.to_string();
+        let (mut comment, mut nags) = (Vec::new(), Vec::new());
+        let (mut clock, mut emt, mut eval) = (String::new(), String::new(), String::new());
+        for (i, row) in self.rows.iter().enumerate() {
+            comment.clear();
+            nags.clear();
+            let (mut has_clock, mut has_emt, mut has_eval) = (false, false, false);
+            clock.clear();
+            emt.clear();
+            eval.clear();
+            while let Some(a) = attached.next_if(|a| a.row == i) {
+                match &a.what {
+                    Attachment::Nag(nag) => nags.push(*nag),
+                    Attachment::Comment(range) => {
+                        let text = &self.text[range.clone()];
+                        for command in pgn_commands::commands(text) {
+                            let (done, out) = match command.kind() {
+                                CommandKind::Clock => (&mut has_clock, &mut clock),
+                                CommandKind::ElapsedMoveTime => (&mut has_emt, &mut emt),
+                                CommandKind::Eval => (&mut has_eval, &mut eval),
+                                _ => continue,
+                            };
+                            if *done {
+                                continue;
+                            }
+                            match command.value() {
+                                Ok(Value::Time(time)) => {
+                                    *out = time.in_seconds().to_string();
+                                    *done = true;
+                                }
+                                Ok(Value::Eval(value)) => {
+                                    *out = value.score.to_string();
+                                    *done = true;
+                                }
+                                _ => {}
+                            }
+                        }
+                        let plain = pgn_commands::text_without_commands(text);
+                        for word in plain.split(|&b| b <= b' ' || b == 0x7f) {
+                            if word.is_empty() {
+                                continue;
+                            }
+                            if !comment.is_empty() {
+                                comment.push(b' ');
+                            }
+                            comment.extend_from_slice(word);
+                        }
+                    }
+                }
+            }
+            nags.sort_unstable();
+            nags.dedup();
+            let nag_text = nags.iter().map(|n| format!("${n}")).collect::<Vec<_>>().join(" ");
+            let (ply, number) = (row.ply.to_string(), row.number.to_string());
+            let mut cells = [Cell::Empty; 14];
+            let mut n = 0;
+            let mut push = |cell| {
+                cells[n] = cell;
+                n += 1;
+            };
+            if let Some(file) = self.file {
+                push(Cell::Text(file.as_bytes()));
+            }
+            push(Cell::Number(game.as_bytes()));
+            if self.args.all_lines {
+                push(Cell::Text(&self.text[row.path.clone()]));
+            }
+            push(Cell::Number(ply.as_bytes()));
+            push(Cell::Number(number.as_bytes()));
+            push(Cell::Text(if row.white { b"w" } else { b"b" }));
+            push(Cell::Text(&self.text[row.san.clone()]));
+            push(Cell::Text(&self.text[row.uci.clone()]));
+            if self.args.fen.is_some() {
+                push(Cell::Text(&self.text[row.fen.clone()]));
+            }
+            push(if has_clock { Cell::Number(clock.as_bytes()) } else { Cell::Empty });
+            push(if has_emt { Cell::Number(emt.as_bytes()) } else { Cell::Empty });
+            push(if has_eval { Cell::Number(eval.as_bytes()) } else { Cell::Empty });
+            push(if nags.is_empty() { Cell::Empty } else { Cell::Text(nag_text.as_bytes()) });
+            push(if comment.is_empty() { Cell::Empty } else { Cell::Text(&comment) });
+            self.table.row(self.out, &cells[..n])?;
+        }
+        self.written += self.rows.len() as u64;
+        Ok(())
+    }
+}
+
+impl<W: Write, E: Write> ReplayVisitor for MovesWriter<'_, W, E> {
+    type Output = ();
+
+    fn begin_movetext(
+        &mut self,
+        _game: &GameInfo,
+        _start: Option<&chess_core::Position>,
+    ) -> ControlFlow<()> {
+        self.rows.clear();
+        self.attached.clear();
+        self.text.clear();
+        self.lines.clear();
+        self.lines.push((None, 0..0));
+        ControlFlow::Continue(())
+    }
+
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+        match *event {
+            Event::Move(ref played) => {
+                let san = self.keep(San::from_played(played).to_string());
+                let uci = self.keep(played.m.to_string());
+                let fen = match self.args.fen {
+                    None => 0..0,
+                    Some(when) => {
+                        let pos =
+                            if when == FenWhen::Before { played.before } else { played.after };
+                        let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
+                        self.keep(fen)
+                    }
+                };
+                let path = self.lines.last().map_or(0..0, |(_, path)| path.clone());
+                self.rows.push(Row {
+                    ply: played.ply,
+                    number: played.before.fullmoves().get(),
+                    white: played.before.turn() == chess_core::Color::White,
+                    san,
+                    uci,
+                    fen,
+                    path,
+                    variations: 0,
+                });
+                let row = self.rows.len() - 1;
+                if let Some(line) = self.lines.last_mut() {
+                    line.0 = Some(row);
+                }
+                if let Some(suffix) = played.suffix {
+                    self.attached.push(Attached { row, what: Attachment::Nag(suffix.nag().0) });
+                }
+            }
+            Event::Nag(nag) => {
+                if let Some(&(Some(row), _)) = self.lines.last() {
+                    let what = Attachment::Nag(nag.0);
+                    self.attached.push(Attached { row, what });
+                }
+            }
+            Event::Comment { text, .. } => {
+                if let Some(&(Some(row), _)) = self.lines.last() {
+                    let range = self.keep(text);
+                    self.attached.push(Attached { row, what: Attachment::Comment(range) });
+                }
+            }
+            Event::BeginVariation { .. } => {
+                // The variation replaces the last move of its line: its
+                // path is that line's, then the move's ply and the
+                // variation's number among the move's (`5:1`).
+                let (row, parent) = self.lines.last().cloned().unwrap_or((None, 0..0));
+                let (ply, n) = match row.and_then(|row| self.rows.get_mut(row)) {
+                    Some(row) => {
+                        row.variations += 1;
+                        (row.ply, row.variations)
+                    }
+                    None => (0, 1),
+                };
+                let mut path = self.text[parent].to_vec();
+                if !path.is_empty() {
+                    path.push(b'/');
+                }
+                path.extend_from_slice(format!("{ply}:{n}").as_bytes());
+                let path = self.keep(path);
+                self.lines.push((None, path));
+            }
+            Event::EndVariation => {
+                if self.lines.len() > 1 {
+                    self.lines.pop();
+                }
+            }
+            Event::Unresolved { .. } | Event::Escape(_) => {}
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn enter_variation(&mut self) -> bool {
+        self.args.all_lines
+    }
+
+    fn end_game(&mut self, game: &GameInfo) {
+        self.games += 1;
+        self.report(&game.problems);
+        if self.error.is_none()
+            && let Err(e) = self.write_rows(game.number)
+        {
+            self.error = Some(e);
+        }
+    }
+}
+
+/// Runs `pgn moves` over `files`: the header, then the rows of every game
+/// of every file. Diagnostics go to standard error as for `pgn check`,
+/// then `games=N rows=R errors=E warnings=W notes=N`; the exit code is 1
+/// when any error was found.
+pub(crate) fn run(files: &[String], args: MovesArgs, noise: NoiseArgs) -> io::Result<Status> {
+    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
+    let table = Table::new(args.format, columns(args, files.len()));
+    table.header(&mut out)?;
+    let mut status = Status::default();
+    let (mut tally, mut games, mut rows) = (Tally::default(), 0, 0u64);
+    let (mut row_buf, mut attached, mut text) = (Vec::new(), Vec::new(), Vec::new());
+    for name in files {
+        let Some(input) = status.open(&mut diagnostics.out, "moves", name)? else { continue };
+        let writer = MovesWriter {
+            out: &mut out,
+            table: &table,
+            args,
+            file: (files.len() > 1).then_some(name.as_str()),
+            name,
+            diagnostics: &mut diagnostics,
+            tally: Tally::default(),
+            games: 0,
+            written: 0,
+            rows: std::mem::take(&mut row_buf),
+            attached: std::mem::take(&mut attached),
+            text: std::mem::take(&mut text),
+            lines: Vec::new(),
+            error: None,
+        };
+        let mut replayer = Replayer::new(writer);
+        let read = Reader::new(input).visit_all(&mut replayer);
+        let trailing = replayer.take_problems();
+        let mut writer = replayer.into_inner();
+        writer.report(&trailing);
+        if let Some(error) = writer.error.take() {
+            return Err(error);
+        }
+        tally.add(&writer.tally);
+        games += writer.games;
+        rows += writer.written;
+        (row_buf, attached, text) = (writer.rows, writer.attached, writer.text);
+        if let Err(err) = read {
+            unreadable(&mut status, &mut diagnostics.out, "moves", name, &err)?;
+        }
+    }
+    out.flush()?;
+    diagnostics.finish("moves")?;
+    writeln!(diagnostics.out, "games={games} rows={rows} {tally}")?;
+    diagnostics.out.flush()?;
+    status.input_errors = tally.errors > 0;
+    Ok(status)
+}

@@ -1,0 +1,191 @@
+//! Tables written as data: `--format tsv|csv|json`, the one flag of every
+//! command that writes rows (`pgn moves`, `pgn select --columns`).
+//!
+//! Cells are UTF-8 (bytes that are not become U+FFFD). TSV has a header
+//! line and tabs and line ends in a cell become spaces; CSV (RFC 4180)
+//! has a header line and quotes a cell when it must; JSON is one object a
+//! line, keyed by the column names, an empty cell `null` and a number
+//! cell a JSON number.
+
+use std::io::{self, Write};
+
+use clap::ValueEnum;
+
+/// How a table is written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub(crate) enum TableFormat {
+    /// Tab-separated values with a header line.
+    #[default]
+    Tsv,
+    /// Comma-separated values (RFC 4180) with a header line.
+    Csv,
+    /// One JSON object a line.
+    Json,
+}
+
+/// A cell of a row.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Cell<'a> {
+    /// Text.
+    Text(&'a [u8]),
+    /// A number, written as it is (digits, a sign, a point); a string in
+    /// JSON when it is not a JSON number (`#-3`).
+    Number(&'a [u8]),
+    /// Nothing: empty, or `null` in JSON.
+    Empty,
+}
+
+/// Writes rows of the columns it was made with.
+#[derive(Debug)]
+pub(crate) struct Table {
+    format: TableFormat,
+    columns: Vec<String>,
+}
+
+impl Table {
+    pub(crate) fn new(format: TableFormat, columns: Vec<String>) -> Table {
+        Table { format, columns }
+    }
+
+    /// The header line (none for JSON).
+    pub(crate) fn header(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.format == TableFormat::Json {
+            return Ok(());
+        }
+        let cells: Vec<Cell<'_>> = self.columns.iter().map(|c| Cell::Text(c.as_bytes())).collect();
+        self.row(out, &cells)
+    }
+
+    /// A row, its cells in the order of the columns.
+    pub(crate) fn row(&self, out: &mut impl Write, cells: &[Cell<'_>]) -> io::Result<()> {
+        let mut line = Vec::with_capacity(64);
+        match self.format {
+            TableFormat::Tsv | TableFormat::Csv => {
+                let csv = self.format == TableFormat::Csv;
+                for (i, cell) in cells.iter().enumerate() {
+                    if i > 0 {
+                        line.push(if csv { b',' } else { b'\t' });
+                    }
+                    let bytes = match *cell {
+                        Cell::Text(bytes) | Cell::Number(bytes) => bytes,
+                        Cell::Empty => b"",
+                    };
+                    separated(&mut line, &String::from_utf8_lossy(bytes), csv);
+                }
+            }
+            TableFormat::Json => {
+                line.push(b'{');
+                for (i, (name, cell)) in self.columns.iter().zip(cells).enumerate() {
+                    if i > 0 {
+                        line.push(b',');
+                    }
+                    json_string(&mut line, name);
+                    line.push(b':');
+                    match *cell {
+                        Cell::Empty => line.extend_from_slice(b"null"),
+                        Cell::Number(bytes) if is_json_number(bytes) => {
+                            line.extend_from_slice(bytes);
+                        }
+                        Cell::Text(bytes) | Cell::Number(bytes) => {
+                            json_string(&mut line, &String::from_utf8_lossy(bytes));
+                        }
+                    }
+                }
+                line.push(b'}');
+            }
+        }
+        line.push(b'\n');
+        out.write_all(&line)
+    }
+}
+
+/// A TSV or CSV cell.
+fn separated(out: &mut Vec<u8>, text: &str, csv: bool) {
+    if !csv {
+        out.extend(text.bytes().map(|b| if matches!(b, b'\t' | b'\n' | b'\r') { b' ' } else { b }));
+    } else if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
+        out.push(b'"');
+        for b in text.bytes() {
+            if b == b'"' {
+                out.push(b'"');
+            }
+            out.push(b);
+        }
+        out.push(b'"');
+    } else {
+        out.extend_from_slice(text.as_bytes());
+    }
+}
+
+/// A JSON string, escaped (RFC 8259).
+fn json_string(out: &mut Vec<u8>, text: &str) {
+    out.push(b'"');
+    for c in text.chars() {
+        match c {
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            c if u32::from(c) < 0x20 => {
+                out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes());
+            }
+            c => {
+                let mut buf = [0; 4];
+                out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            }
+        }
+    }
+    out.push(b'"');
+}
+
+/// True if `bytes` is a JSON number: `-`? digits (no leading zero but
+/// `0`), then `.` digits if any.
+fn is_json_number(bytes: &[u8]) -> bool {
+    let digits = bytes.strip_prefix(b"-").unwrap_or(bytes);
+    let (int, frac) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], Some(&digits[dot + 1..])),
+        None => (digits, None),
+    };
+    let all_digits = |s: &[u8]| !s.is_empty() && s.iter().all(u8::is_ascii_digit);
+    all_digits(int) && (int.len() == 1 || int[0] != b'0') && frac.is_none_or(all_digits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn write(format: TableFormat, cells: &[Cell<'_>]) -> String {
+        let table = Table::new(format, vec!["a".into(), "b c".into(), "d".into()]);
+        let mut out = Vec::new();
+        table.header(&mut out).unwrap();
+        table.row(&mut out, cells).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn each_format() {
+        let cells = [Cell::Text(b"x,\"y\"\tz"), Cell::Number(b"-0.5"), Cell::Empty];
+        assert_eq!(write(TableFormat::Tsv, &cells), "a\tb c\td\nx,\"y\" z\t-0.5\t\n");
+        assert_eq!(write(TableFormat::Csv, &cells), "a,b c,d\n\"x,\"\"y\"\"\tz\",-0.5,\n");
+        assert_eq!(
+            write(TableFormat::Json, &cells),
+            "{\"a\":\"x,\\\"y\\\"\\tz\",\"b c\":-0.5,\"d\":null}\n"
+        );
+        let mate = [Cell::Text(b"\xff\x01"), Cell::Number(b"#-3"), Cell::Number(b"058")];
+        assert_eq!(
+            write(TableFormat::Json, &mate),
+            "{\"a\":\"\u{fffd}\\u0001\",\"b c\":\"#-3\",\"d\":\"058\"}\n"
+        );
+    }
+
+    #[test]
+    fn json_numbers() {
+        for yes in ["0", "17", "-1.25", "58.6", "0.5"] {
+            assert!(is_json_number(yes.as_bytes()), "{yes}");
+        }
+        for no in ["", "-", "01", "1.", ".5", "#3", "1e5", "+1"] {
+            assert!(!is_json_number(no.as_bytes()), "{no}");
+        }
+    }
+}
