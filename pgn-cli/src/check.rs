@@ -72,9 +72,15 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
 
 /// Runs `pgn check` over `files`: one line per file when there are
 /// several, then `games=N moves=M errors=E warnings=W notes=N`. A file
-/// that cannot be read is reported and the others are read. `noise` says
-/// which diagnostics are printed.
-pub(crate) fn run_check(files: &[String], mainline: bool, noise: NoiseArgs) -> io::Result<Status> {
+/// that cannot be read is reported and the others are read. With
+/// `commands`, the comment commands of every comment are read and each
+/// malformed one is a warning. `noise` says which diagnostics are printed.
+pub(crate) fn run_check(
+    files: &[String],
+    mainline: bool,
+    commands: bool,
+    noise: NoiseArgs,
+) -> io::Result<Status> {
     let mut out = io::stdout().lock();
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = CheckCounts::default();
@@ -87,7 +93,7 @@ pub(crate) fn run_check(files: &[String], mainline: bool, noise: NoiseArgs) -> i
             diagnostics: &mut diagnostics,
             mainline,
         };
-        let mut replayer = Replayer::new(checker);
+        let mut replayer = Replayer::new(checker).check_commands(commands);
         let read = Reader::new(input).visit_all(&mut replayer);
         let trailing = replayer.take_problems();
         let mut checker = replayer.into_inner();

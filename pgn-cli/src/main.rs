@@ -110,6 +110,10 @@ enum Command {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
+        /// Also count the comment commands (`[%clk ...]`, `[%eval ...]`)
+        /// by name, on a last line `commands: clk=N eval=M ...`.
+        #[arg(long)]
+        commands: bool,
         #[command(flatten)]
         noise: NoiseArgs,
     },
@@ -125,6 +129,11 @@ enum Command {
         /// Skip variations (replay the main lines only).
         #[arg(long)]
         mainline: bool,
+        /// Also read the comment commands of every comment (`[%clk
+        /// 0:03:00]`, `[%eval 0.17]`, ...) and warn about each malformed
+        /// one (`[%clk 9:99]`, ruling C2).
+        #[arg(long)]
+        commands: bool,
         #[command(flatten)]
         noise: NoiseArgs,
     },
@@ -374,6 +383,22 @@ struct ExportFlags {
     /// Leave out comments.
     #[arg(long)]
     no_comments: bool,
+    /// Leave out the comment commands of these names (comma-separated,
+    /// without `%`: `clk,eval`) and keep the rest of each comment; a
+    /// comment left empty is not written. A malformed command is text
+    /// and stays (ruling C2).
+    #[arg(long, value_name = "NAMES", value_parser = parse_command_names, conflicts_with = "no_commands")]
+    strip: Option<pgn_export::CommandNames>,
+    /// Leave out every well-formed comment command (`[%clk 0:03:00]`,
+    /// `[%eval 0.17]`, ...) and keep the rest of each comment.
+    #[arg(long)]
+    no_commands: bool,
+    /// Write every well-formed comment command of a known name (clk, emt,
+    /// egt, mct, eval, csl, cal) in canonical form (ruling C3):
+    /// `[%clk 1:14:46]` for `[%clk 01:14:46]`, `[%eval 2.50,11]` for
+    /// `[%eval 2.5,11]`.
+    #[arg(long)]
+    canonical_commands: bool,
     /// Leave out variations.
     #[arg(long)]
     no_variations: bool,
@@ -402,10 +427,24 @@ impl ExportFlags {
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,
             notation: self.notation,
+            commands: pgn_export::CommandOptions {
+                canonical: self.canonical_commands,
+                strip: match (self.no_commands, self.strip) {
+                    (true, _) => pgn_export::Strip::All,
+                    (false, Some(names)) => pgn_export::Strip::Named(names),
+                    (false, None) => pgn_export::Strip::None,
+                },
+            },
             ..base
         };
         export::ExportArgs { options, keep_broken: self.keep_broken }
     }
+}
+
+/// The names of `--strip`: comma-separated.
+fn parse_command_names(text: &str) -> Result<pgn_export::CommandNames, String> {
+    let names = text.split(',').map(|name| name.trim().trim_start_matches('%'));
+    pgn_export::CommandNames::new(names).map_err(|e| e.to_string())
 }
 
 /// How a run went, for its exit code.
@@ -559,9 +598,11 @@ fn report_peak_memory() {
 fn run(command: Command) -> ExitCode {
     match command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
-        Command::Stats { files, noise } => finish("stats", stats::run(&files, noise)),
-        Command::Check { files, mainline, noise } => {
-            finish("check", check::run_check(&files, mainline, noise))
+        Command::Stats { files, commands, noise } => {
+            finish("stats", stats::run(&files, commands, noise))
+        }
+        Command::Check { files, mainline, commands, noise } => {
+            finish("check", check::run_check(&files, mainline, commands, noise))
         }
         Command::Moves { files, all_lines, fen, format, noise } => {
             finish("moves", moves::run(&files, moves::MovesArgs { all_lines, fen, format }, noise))

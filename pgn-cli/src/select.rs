@@ -102,6 +102,20 @@ pub(crate) struct CriteriaArgs {
     /// The material matches at the end of the main line.
     #[arg(long, value_name = "PATTERN")]
     material_end: Vec<String>,
+    /// A main-line move leaves its player less than this on the clock
+    /// (its first `[%clk]` command, ruling C4): seconds (30, 10.5) or
+    /// H:MM:SS. Time trouble.
+    #[arg(long, value_name = "SECONDS")]
+    clock_below: Vec<String>,
+    /// The evaluations (`[%eval]`) of two consecutive main-line plies
+    /// differ by at least this many centipawns (a mate counts as 100
+    /// pawns). A blunder.
+    #[arg(long, value_name = "CENTIPAWNS")]
+    eval_swing: Vec<String>,
+    /// The last evaluation of the main line, in pawns from White's view,
+    /// compares so: >=1.5, <=-3, =#2 (a mate counts as 100 pawns).
+    #[arg(long, value_name = "BOUND", allow_hyphen_values = true)]
+    eval_end: Vec<String>,
     /// Positions and material count in variations too.
     #[arg(long)]
     any_line: bool,
@@ -133,7 +147,7 @@ impl CriteriaArgs {
                 (selection.invert() || file.invert(), selection.any_line() || file.any_line());
             selection = selection.inverted(invert).in_any_line(any_line);
         }
-        let lists: [(&str, &[String]); 16] = [
+        let lists: [(&str, &[String]); 19] = [
             ("tag", &self.tag),
             ("player", &self.player),
             ("white", &self.white),
@@ -149,6 +163,9 @@ impl CriteriaArgs {
             ("placement", &self.placement),
             ("material", &self.material),
             ("material-end", &self.material_end),
+            ("clock-below", &self.clock_below),
+            ("eval-swing", &self.eval_swing),
+            ("eval-end", &self.eval_end),
             ("ending", &[]),
         ];
         for (key, values) in lists {

@@ -1,6 +1,7 @@
 //! `pgn stats FILE...`: reads PGN (lexing and syntax only, no chess rules)
 //! and counts what it holds.
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Read, Write};
 use std::ops::ControlFlow;
 
@@ -61,6 +62,8 @@ struct Counter<'a, W: Write> {
     counts: Counts,
     name: &'a str,
     diagnostics: &'a mut Diagnostics<W>,
+    /// Comment commands by name, when they are counted.
+    commands: Option<&'a mut BTreeMap<String, u64>>,
 }
 
 impl<W: Write> Visitor for Counter<'_, W> {
@@ -101,11 +104,21 @@ impl<W: Write> Visitor for Counter<'_, W> {
     fn comment(
         &mut self,
         _: &mut (),
-        _: &[u8],
+        text: &[u8],
         _: CommentKind,
         _: &mut Place<'_>,
     ) -> ControlFlow<()> {
         self.counts.comments += 1;
+        if let Some(by_name) = self.commands.as_deref_mut() {
+            for command in pgn_commands::commands(text) {
+                match by_name.get_mut(command.name()) {
+                    Some(n) => *n += 1,
+                    None => {
+                        by_name.insert(command.name().to_owned(), 1);
+                    }
+                }
+            }
+        }
         ControlFlow::Continue(())
     }
 
@@ -132,24 +145,29 @@ fn count<R: Read, W: Write>(
     input: R,
     name: &str,
     diagnostics: &mut Diagnostics<W>,
+    commands: Option<&mut BTreeMap<String, u64>>,
 ) -> io::Result<Counts> {
-    let mut counter = Counter { counts: Counts::default(), name, diagnostics };
+    let mut counter = Counter { counts: Counts::default(), name, diagnostics, commands };
     Reader::new(input).visit_all(&mut counter)?;
     Ok(counter.counts)
 }
 
 /// Runs `pgn stats` over `files` (`-` is standard input). Prints one line
 /// per file when there are several, then the summary line. A file that
-/// cannot be read is reported and the others are read. `noise` says which
+/// cannot be read is reported and the others are read. With `commands`,
+/// the comment commands of all the files are counted by name, on a last
+/// line `commands: NAME=N ...` (most frequent first). `noise` says which
 /// diagnostics are printed.
-pub(crate) fn run(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
+pub(crate) fn run(files: &[String], commands: bool, noise: NoiseArgs) -> io::Result<Status> {
+    let mut by_name = BTreeMap::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = Counts::default();
     let mut status = Status::default();
     for name in files {
-        let counts = open(name).and_then(|input| count(input, name, &mut diagnostics));
+        let by_name = commands.then_some(&mut by_name);
+        let counts = open(name).and_then(|input| count(input, name, &mut diagnostics, by_name));
         let counts = match counts {
             Ok(counts) => counts,
             Err(err) => {
@@ -165,6 +183,12 @@ pub(crate) fn run(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
     diagnostics.finish("stats")?;
     diagnostics.out.flush()?;
     writeln!(out, "{}", total.summary())?;
+    if commands {
+        let mut by_count: Vec<(&String, &u64)> = by_name.iter().collect();
+        by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let counted: Vec<String> = by_count.iter().map(|(n, c)| format!("{n}={c}")).collect();
+        writeln!(out, "commands: {}", counted.join(" "))?;
+    }
     status.input_errors = total.diagnostics.errors > 0;
     Ok(status)
 }

@@ -846,3 +846,42 @@ fn moves_writes_a_row_per_move_with_its_clock_and_evaluation() {
         )
     );
 }
+
+/// `--commands`: `check` warns about a malformed command at its comment,
+/// `stats` counts commands by name; `export` strips and rewrites them.
+#[test]
+fn comment_commands_are_checked_counted_and_rewritten() {
+    let game = b"[Event \"a\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n\
+1. e4 { [%eval +0.5] [%clk 01:02:03] } e5 { [%clk 9:99] late [%ts 1] } *\n";
+    let plain = pgn_with_stdin(&["check", "-"], game);
+    assert_eq!(text(&plain.stderr), "");
+    let checked = pgn_with_stdin(&["check", "-", "--commands"], game);
+    assert_eq!(checked.status.code(), Some(0));
+    assert!(
+        text(&checked.stderr).starts_with(
+            "-:9:43: game 1: warning: malformed clk command [%clk 9:99]: expected a time"
+        ),
+        "{}",
+        text(&checked.stderr)
+    );
+    let stats = text(&pgn_with_stdin(&["stats", "-", "--commands"], game).stdout);
+    assert_eq!(stats.lines().last(), Some("commands: clk=2 eval=1 ts=1"));
+    let movetext = |args: &[&str]| {
+        let out = text(&pgn_with_stdin(&[&["export", "-"], args].concat(), game).stdout);
+        out.lines().nth(8).unwrap_or_default().to_owned()
+    };
+    assert_eq!(
+        movetext(&[]),
+        "1. e4 {[%eval +0.5] [%clk 01:02:03]} 1... e5 {[%clk 9:99] late [%ts 1]} *"
+    );
+    assert_eq!(
+        movetext(&["--canonical-commands"]),
+        "1. e4 {[%eval 0.50] [%clk 1:02:03]} 1... e5 {[%clk 9:99] late [%ts 1]} *"
+    );
+    assert_eq!(
+        movetext(&["--strip", "clk,ts"]),
+        "1. e4 {[%eval +0.5]} 1... e5 {[%clk 9:99] late} *"
+    );
+    assert_eq!(movetext(&["--no-commands"]), "1. e4 e5 {[%clk 9:99] late} *");
+}

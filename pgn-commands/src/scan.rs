@@ -23,7 +23,9 @@ use crate::value::{CommandError, Value};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Command<'a> {
-    name: &'a str,
+    /// ASCII letters, digits and underscores.
+    name: &'a [u8],
+    kind: CommandKind,
     args: &'a [u8],
     raw: &'a [u8],
     start: usize,
@@ -32,7 +34,9 @@ pub struct Command<'a> {
 impl<'a> Command<'a> {
     /// Its name, without the `%`: `clk`, `eval`, `cal`, ...
     pub fn name(&self) -> &'a str {
-        self.name
+        // Letters, digits and underscores only (`command_at`): ASCII, so
+        // always UTF-8.
+        std::str::from_utf8(self.name).unwrap_or_default()
     }
 
     /// Its arguments as read, the white space around them left out
@@ -53,7 +57,7 @@ impl<'a> Command<'a> {
 
     /// Which command it is, by its name.
     pub fn kind(&self) -> CommandKind {
-        CommandKind::of(self.name)
+        self.kind
     }
 
     /// Its arguments read as its kind says: a time for `clk`, `emt`,
@@ -73,10 +77,53 @@ impl<'a> Command<'a> {
         Value::read(self)
     }
 
+    /// The command in canonical form (ruling C3), `[%clk 1:14:46]` for
+    /// `[%clk 01:14:46]`; `None` for a malformed command, and for a name
+    /// this crate does not know (its arguments mean nothing to it).
+    ///
+    /// ```
+    /// let canonical = |text: &[u8]| pgn_commands::commands(text).next()?.canonical();
+    /// assert_eq!(canonical(b"[%eval +2.5,11]").as_deref(), Some("[%eval 2.50,11]"));
+    /// assert_eq!(canonical(b"[%csl Yd4, Ye5]").as_deref(), Some("[%csl Yd4,Ye5]"));
+    /// assert_eq!(canonical(b"[%clk 9:99]"), None);
+    /// ```
+    pub fn canonical(&self) -> Option<String> {
+        use std::fmt::Write as _;
+        let mut out = format!("[%{} ", self.kind().name()?);
+        match self.value().ok()? {
+            Value::Time(time) => write!(out, "{time}").ok()?,
+            Value::Eval(eval) => write!(out, "{eval}").ok()?,
+            Value::Squares(squares) => {
+                for (i, square) in squares.enumerate() {
+                    let comma = if i > 0 { "," } else { "" };
+                    write!(out, "{comma}{square}").ok()?;
+                }
+            }
+            Value::Arrows(arrows) => {
+                for (i, arrow) in arrows.enumerate() {
+                    let comma = if i > 0 { "," } else { "" };
+                    write!(out, "{comma}{arrow}").ok()?;
+                }
+            }
+            Value::Other(_) => return None,
+        }
+        out.push(']');
+        Some(out)
+    }
+
     /// True if its arguments are what its kind wants (always for a name
-    /// this crate does not know).
+    /// this crate does not know): [`Command::value`] without making the
+    /// value, for a program that only checks.
+    #[inline]
     pub fn is_well_formed(&self) -> bool {
-        self.value().is_ok()
+        match self.kind {
+            CommandKind::Other => true,
+            CommandKind::Clock
+            | CommandKind::ElapsedMoveTime
+            | CommandKind::ElapsedGameTime
+            | CommandKind::MechanicalClockTime => crate::value::is_time(self.args),
+            _ => self.value().is_ok(),
+        }
     }
 }
 
@@ -106,14 +153,19 @@ impl CommandKind {
     /// The kind of the command named `name` (names are case-sensitive, as
     /// every program that writes them writes them in lower case).
     pub fn of(name: &str) -> CommandKind {
+        CommandKind::of_bytes(name.as_bytes())
+    }
+
+    #[inline]
+    fn of_bytes(name: &[u8]) -> CommandKind {
         match name {
-            "clk" => CommandKind::Clock,
-            "emt" => CommandKind::ElapsedMoveTime,
-            "egt" => CommandKind::ElapsedGameTime,
-            "mct" => CommandKind::MechanicalClockTime,
-            "eval" => CommandKind::Eval,
-            "csl" => CommandKind::ColoredSquares,
-            "cal" => CommandKind::ColoredArrows,
+            b"clk" => CommandKind::Clock,
+            b"emt" => CommandKind::ElapsedMoveTime,
+            b"egt" => CommandKind::ElapsedGameTime,
+            b"mct" => CommandKind::MechanicalClockTime,
+            b"eval" => CommandKind::Eval,
+            b"csl" => CommandKind::ColoredSquares,
+            b"cal" => CommandKind::ColoredArrows,
             _ => CommandKind::Other,
         }
     }
@@ -146,24 +198,29 @@ pub enum Piece<'a> {
 /// is asked for (a comment without `[%` is passed over at the speed of a
 /// byte search).
 pub fn commands(comment: &[u8]) -> Commands<'_> {
-    Commands { pieces: pieces(comment) }
+    Commands { comment, at: 0 }
 }
 
 /// The commands of a comment; [`commands`] makes it.
 #[derive(Clone, Debug)]
 pub struct Commands<'a> {
-    pieces: Pieces<'a>,
+    comment: &'a [u8],
+    /// Where the search for the next command starts.
+    at: usize,
 }
 
 impl<'a> Iterator for Commands<'a> {
     type Item = Command<'a>;
 
+    #[inline]
     fn next(&mut self) -> Option<Command<'a>> {
         loop {
-            match self.pieces.next()? {
-                Piece::Command(command) => return Some(command),
-                Piece::Text(_) => {}
+            let open = find_open(self.comment, self.at)?;
+            if let Some(command) = command_at(self.comment, open) {
+                self.at = open + command.raw.len();
+                return Some(command);
             }
+            self.at = open + 1;
         }
     }
 }
@@ -178,13 +235,13 @@ impl<'a> Iterator for Commands<'a> {
 /// assert!(matches!(pieces[..], [Piece::Text(b"Good "), Piece::Command(_)]));
 /// ```
 pub fn pieces(comment: &[u8]) -> Pieces<'_> {
-    Pieces { comment, at: 0, pending: None }
+    Pieces { commands: commands(comment), at: 0, pending: None }
 }
 
 /// The pieces of a comment; [`pieces`] makes it.
 #[derive(Clone, Debug)]
 pub struct Pieces<'a> {
-    comment: &'a [u8],
+    commands: Commands<'a>,
     /// Where the next piece starts.
     at: usize,
     /// A command found after text that is still to be given.
@@ -195,67 +252,83 @@ impl<'a> Iterator for Pieces<'a> {
     type Item = Piece<'a>;
 
     fn next(&mut self) -> Option<Piece<'a>> {
-        if let Some(command) = self.pending.take() {
-            self.at = command.span().end;
-            return Some(Piece::Command(command));
-        }
-        let rest = self.comment.get(self.at..).filter(|rest| !rest.is_empty())?;
-        let mut from = 0;
-        while let Some(open) = find_open(rest, from) {
-            if let Some(command) = command_at(self.comment, self.at + open) {
-                if open == 0 {
-                    self.at = command.span().end;
-                    return Some(Piece::Command(command));
+        let comment = self.commands.comment;
+        let command = match self.pending.take() {
+            Some(command) => command,
+            None => match self.commands.next() {
+                Some(command) => command,
+                None => {
+                    let rest = comment.get(self.at..).filter(|rest| !rest.is_empty())?;
+                    self.at = comment.len();
+                    return Some(Piece::Text(rest));
                 }
-                self.pending = Some(command);
-                let text = &rest[..open];
-                self.at += open;
-                return Some(Piece::Text(text));
-            }
-            from = open + 1;
+            },
+        };
+        if command.start > self.at {
+            let text = &comment[self.at..command.start];
+            self.at = command.start;
+            self.pending = Some(command);
+            return Some(Piece::Text(text));
         }
-        self.at = self.comment.len();
-        Some(Piece::Text(rest))
+        self.at = command.start + command.raw.len();
+        Some(Piece::Command(command))
     }
 }
 
 /// The index of the next `[%` in `bytes` at or after `from`.
+#[inline(always)]
 fn find_open(bytes: &[u8], from: usize) -> Option<usize> {
-    let tail = bytes.get(from..)?;
-    let mut i = 0;
-    while let Some(found) = tail.get(i..)?.iter().position(|&b| b == b'[') {
-        let at = i + found;
-        if tail.get(at + 1) == Some(&b'%') {
-            return Some(from + at);
+    let mut i = from;
+    loop {
+        i += bytes.get(i..)?.iter().position(|&b| b == b'[')?;
+        if bytes.get(i + 1) == Some(&b'%') {
+            return Some(i);
         }
-        i = at + 1;
+        i += 1;
     }
-    None
 }
 
 /// The command that starts at `start` (a `[%`), if the bytes there make one.
+/// The bytes of command names: ASCII letters, digits and underscores.
+const NAME: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || c == b'_';
+        b += 1;
+    }
+    table
+};
+
+#[inline(always)]
 fn command_at(comment: &[u8], start: usize) -> Option<Command<'_>> {
     let bytes = comment.get(start..)?;
-    let name_len =
-        bytes.get(2..)?.iter().take_while(|&&b| b.is_ascii_alphanumeric() || b == b'_').count();
-    if name_len == 0 {
+    let mut end = 2;
+    while end < bytes.len() && NAME[usize::from(bytes[end])] {
+        end += 1;
+    }
+    if end == 2 {
         return None;
     }
-    let name_end = 2 + name_len;
-    let name = std::str::from_utf8(&bytes[2..name_end]).ok()?;
-    let (args, end) = match *bytes.get(name_end)? {
-        b']' => (&bytes[name_end..name_end], name_end + 1),
+    let name = &bytes[2..end];
+    let (args, end) = match *bytes.get(end)? {
+        b']' => (&bytes[end..end], end + 1),
         b if is_white(b) => {
-            let close = bytes[name_end..].iter().position(|&b| b == b']' || b == b'[')?;
-            let close = name_end + close;
-            if bytes[close] != b']' {
-                return None;
+            let mut close = end + 1;
+            loop {
+                match *bytes.get(close)? {
+                    b']' => break,
+                    b'[' => return None,
+                    _ => close += 1,
+                }
             }
-            (trim(&bytes[name_end..close]), close + 1)
+            (trim(&bytes[end..close]), close + 1)
         }
         _ => return None,
     };
-    Some(Command { name, args, raw: &bytes[..end], start })
+    let kind = CommandKind::of_bytes(name);
+    Some(Command { name, kind, args, raw: &bytes[..end], start })
 }
 
 /// White space inside a comment: space, tab, line ends, and every other
@@ -266,6 +339,7 @@ pub(crate) fn is_white(b: u8) -> bool {
 }
 
 /// `bytes` without the white space at either end.
+#[inline]
 pub(crate) fn trim(bytes: &[u8]) -> &[u8] {
     let start = bytes.iter().position(|&b| !is_white(b)).unwrap_or(bytes.len());
     let end = bytes.iter().rposition(|&b| !is_white(b)).map_or(start, |i| i + 1);

@@ -40,6 +40,7 @@ pub enum Edit {
 pub fn rewrite(comment: &[u8], mut edit: impl FnMut(&Command<'_>) -> Edit) -> Cow<'_, [u8]> {
     let mut out: Option<Vec<u8>> = None;
     let mut dropped = false;
+    let mut any_dropped = false;
     let mut kept_until = 0;
     for piece in pieces(comment) {
         let Piece::Command(command) = piece else { continue };
@@ -51,7 +52,10 @@ pub fn rewrite(comment: &[u8], mut edit: impl FnMut(&Command<'_>) -> Edit) -> Co
         push_text(out, &comment[kept_until..command.span().start], dropped);
         match edit {
             Edit::Keep => {}
-            Edit::Drop => dropped = true,
+            Edit::Drop => {
+                dropped = true;
+                any_dropped = true;
+            }
             Edit::Replace(bytes) => {
                 out.extend_from_slice(&bytes);
                 dropped = false;
@@ -61,10 +65,12 @@ pub fn rewrite(comment: &[u8], mut edit: impl FnMut(&Command<'_>) -> Edit) -> Co
     }
     let Some(mut out) = out else { return Cow::Borrowed(comment) };
     push_text(&mut out, &comment[kept_until..], dropped);
-    let len = trim(&out).len();
-    let start = out.iter().position(|b| !is_white(*b)).unwrap_or(0);
-    out.drain(..start);
-    out.truncate(len);
+    if any_dropped {
+        let len = trim(&out).len();
+        let start = out.iter().position(|b| !is_white(*b)).unwrap_or(0);
+        out.drain(..start);
+        out.truncate(len);
+    }
     Cow::Owned(out)
 }
 

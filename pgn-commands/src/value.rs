@@ -32,7 +32,7 @@ impl<'a> Value<'a> {
             CommandKind::Clock
             | CommandKind::ElapsedMoveTime
             | CommandKind::ElapsedGameTime
-            | CommandKind::MechanicalClockTime => ClockTime::from_ascii(args).map(Value::Time),
+            | CommandKind::MechanicalClockTime => ClockTime::from_trimmed(args).map(Value::Time),
             CommandKind::Eval => Evaluation::from_ascii(args).map(Value::Eval),
             CommandKind::ColoredSquares => MarkedSquares::new(args).map(Value::Squares),
             CommandKind::ColoredArrows => Arrows::new(args).map(Value::Arrows),
@@ -83,6 +83,36 @@ impl CommandKind {
             }
             CommandKind::Other => "",
         }
+    }
+}
+
+/// True if `args` (trimmed) is a time as [`ClockTime::from_ascii`] reads
+/// it: the same test, without the value. The common forms `H:MM:SS` and
+/// `HH:MM:SS` are tested byte by byte.
+#[inline]
+pub(crate) fn is_time(args: &[u8]) -> bool {
+    let d = |b: u8| b.is_ascii_digit();
+    let below_60 = |tens: u8, units: u8| (b'0'..=b'5').contains(&tens) && d(units);
+    match *args {
+        [h, b':', m1, m2, b':', s1, s2] => d(h) && below_60(m1, m2) && below_60(s1, s2),
+        [h1, h2, b':', m1, m2, b':', s1, s2] => {
+            d(h1) && d(h2) && below_60(m1, m2) && below_60(s1, s2)
+        }
+        _ => ClockTime::from_trimmed(args).is_some(),
+    }
+}
+
+/// Minutes or seconds at `i`: one or two digits, below 60; the value and
+/// where it ends.
+#[inline]
+fn sexagesimal(text: &[u8], i: usize) -> Option<(u64, usize)> {
+    let digit =
+        |at: usize| text.get(at).filter(|b| b.is_ascii_digit()).map(|b| u64::from(b - b'0'));
+    let first = digit(i)?;
+    match digit(i + 1) {
+        Some(second) if first < 6 => Some((first * 10 + second, i + 2)),
+        Some(_) => None,
+        None => Some((first, i + 1)),
     }
 }
 
@@ -151,25 +181,39 @@ impl ClockTime {
     /// of any number of digits, minutes and seconds of one or two digits
     /// below 60 (ruling C3), white space around allowed.
     pub fn from_ascii(text: &[u8]) -> Option<ClockTime> {
-        let text = trim(text);
-        let (hours, h) = number(text)?;
-        let rest = text.get(h..)?.strip_prefix(b":")?;
-        let (minutes, m) = number(rest).filter(|&(v, len)| v < 60 && len <= 2)?;
-        let rest = rest.get(m..)?.strip_prefix(b":")?;
-        let (seconds, s) = number(rest).filter(|&(v, len)| v < 60 && len <= 2)?;
-        let rest = rest.get(s..)?;
-        let (fraction, digits) = match rest {
+        ClockTime::from_trimmed(trim(text))
+    }
+
+    /// [`ClockTime::from_ascii`] of text without white space at its ends.
+    #[inline]
+    fn from_trimmed(text: &[u8]) -> Option<ClockTime> {
+        let mut i = 0;
+        let mut hours: u64 = 0;
+        while let Some(&b) = text.get(i).filter(|b| b.is_ascii_digit()) {
+            hours = hours.checked_mul(10)?.checked_add(u64::from(b - b'0'))?;
+            i += 1;
+        }
+        if i == 0 || text.get(i) != Some(&b':') {
+            return None;
+        }
+        let (minutes, i) = sexagesimal(text, i + 1)?;
+        if text.get(i) != Some(&b':') {
+            return None;
+        }
+        let (seconds, i) = sexagesimal(text, i + 1)?;
+        let (fraction, digits) = match text.get(i..)? {
             [] => (0, 0),
             [b'.', digits @ ..] => {
                 if digits.len() > Self::MAX_DIGITS || !digits.iter().all(u8::is_ascii_digit) {
                     return None;
                 }
-                if digits.is_empty() { (0, 0) } else { number(digits)? }
+                let value = digits.iter().fold(0u32, |v, &d| v * 10 + u32::from(d - b'0'));
+                (value, digits.len() as u8)
             }
             _ => return None,
         };
         let whole = hours.checked_mul(3600)?.checked_add(minutes * 60 + seconds)?;
-        Some(ClockTime { whole, fraction: u32::try_from(fraction).ok()?, digits: digits as u8 })
+        Some(ClockTime { whole, fraction, digits })
     }
 
     /// The whole seconds.

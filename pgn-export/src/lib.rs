@@ -78,12 +78,14 @@
 //! None.
 
 pub mod collate;
+mod commands;
 pub mod filename;
 mod layout;
 mod sink;
 mod stream;
 mod writer;
 
+pub use commands::{CommandNames, CommandNamesError, CommandOptions, Strip};
 pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};

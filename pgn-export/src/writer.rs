@@ -9,6 +9,7 @@ use pgn_replay::pgn_syntax::{Node, Tags};
 use pgn_replay::{Event, ReplayedGame, ReplayedMove, Walker};
 use san::{Lan, Language, Played, Position, San, Uci};
 
+use crate::commands::CommandOptions;
 use crate::layout::{Filler, is_space};
 use crate::sink::{FmtSink, Sink};
 
@@ -58,6 +59,9 @@ pub struct ExportOptions {
     pub variations: bool,
     /// How moves are written.
     pub notation: Notation,
+    /// What is done with the comment commands of comments (`[%clk ...]`):
+    /// kept as read by default.
+    pub commands: CommandOptions,
 }
 
 impl Default for ExportOptions {
@@ -68,6 +72,7 @@ impl Default for ExportOptions {
             nags: true,
             variations: true,
             notation: Notation::San,
+            commands: CommandOptions::AS_READ,
         }
     }
 }
@@ -85,6 +90,7 @@ impl ExportOptions {
             nags: false,
             variations: false,
             notation: Notation::San,
+            commands: CommandOptions::AS_READ,
         }
     }
 }
@@ -382,6 +388,8 @@ impl Writer {
                 }
             }
             Event::Comment { text, .. } => {
+                let rewritten = self.options.commands.apply(text);
+                let text: &[u8] = &rewritten;
                 let marker = is_marker(text);
                 // Only a comment with words in it is written (and opens
                 // the variations it is in). Without comments, a marker

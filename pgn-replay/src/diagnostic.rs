@@ -6,6 +6,7 @@ use std::fmt;
 
 use chess_core::Repairs;
 use diag::Shown;
+use pgn_commands::CommandError;
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Location, Severity};
 
@@ -50,6 +51,10 @@ pub enum ReplayProblem {
         /// The moves of the main line.
         moves: u32,
     },
+    /// A comment command of a known name whose arguments are not of its
+    /// form (`[%clk 9:99]`, ruling C2); reported only by a replayer asked
+    /// to ([`Replayer::check_commands`](crate::Replayer::check_commands)).
+    MalformedCommand(CommandError),
 }
 
 impl ReplayProblem {
@@ -64,7 +69,8 @@ impl ReplayProblem {
             | ReplayProblem::RepairedFen(_)
             | ReplayProblem::Quirk(_)
             | ReplayProblem::ResultContradictsPosition { .. }
-            | ReplayProblem::PlyCountMismatch { .. } => Severity::Warning,
+            | ReplayProblem::PlyCountMismatch { .. }
+            | ReplayProblem::MalformedCommand(_) => Severity::Warning,
         }
     }
 
@@ -87,6 +93,7 @@ impl ReplayProblem {
                 "result contradicts the final position"
             }
             ReplayProblem::PlyCountMismatch { .. } => "PlyCount tag disagrees with the main line",
+            ReplayProblem::MalformedCommand(_) => "malformed comment command",
         }
     }
 }
@@ -115,6 +122,7 @@ impl fmt::Display for ReplayProblem {
             ReplayProblem::PlyCountMismatch { tag, moves } => {
                 write!(f, "PlyCount tag is {tag}, but the main line has {moves} moves")
             }
+            ReplayProblem::MalformedCommand(error) => write!(f, "{error}"),
         }
     }
 }

@@ -478,9 +478,34 @@ pub struct Replayer<V> {
     played: u32,
     unresolved: u32,
     end_at: Option<Location>,
+    /// Whether comment commands are read and the malformed ones reported.
+    check_commands: bool,
 }
 
 impl<V: ReplayVisitor> Replayer<V> {
+    /// Also reads the comment commands of every comment (ruling C1), and
+    /// reports each malformed one as a [`ReplayProblem::MalformedCommand`]
+    /// warning at its comment (ruling C2). Off by default: a replay that
+    /// does not ask pays nothing for commands.
+    pub fn check_commands(mut self, check: bool) -> Replayer<V> {
+        self.check_commands = check;
+        self
+    }
+
+    #[cold]
+    fn malformed_commands(&mut self, text: &[u8], place: &mut Place<'_>) {
+        for command in pgn_commands::commands(text) {
+            if command.is_well_formed() {
+                continue;
+            }
+            if let Err(error) = command.value() {
+                let at = Some(place.locate());
+                self.engine.report(ReplayProblem::MalformedCommand(error), at, None);
+            }
+        }
+        self.flush();
+    }
+
     /// A replayer handing its results to `inner`.
     pub fn new(inner: V) -> Replayer<V> {
         let engine = Engine { quiet: !V::PROBLEMS, ..Engine::default() };
@@ -494,6 +519,7 @@ impl<V: ReplayVisitor> Replayer<V> {
             played: 0,
             unresolved: 0,
             end_at: None,
+            check_commands: false,
         }
     }
 
@@ -656,8 +682,11 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         _: &mut (),
         text: &[u8],
         kind: CommentKind,
-        _: &mut Place<'_>,
+        place: &mut Place<'_>,
     ) -> ControlFlow<Self::Output> {
+        if self.check_commands {
+            self.malformed_commands(text, place);
+        }
         let flow = self.inner.event(&Event::Comment { text, kind });
         self.forward(flow)
     }

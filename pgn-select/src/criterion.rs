@@ -59,6 +59,17 @@ pub enum Criterion {
     Opening(Box<Opening>),
     /// A line reaches this position.
     Reaches(Target),
+    /// A main-line move's clock (the first well-formed `[%clk]` of its
+    /// comments, ruling C4) is below this many milliseconds: time trouble.
+    ClockBelow(u64),
+    /// Two consecutive main-line plies that both have an evaluation (the
+    /// first well-formed `[%eval]` of each) differ by at least this many
+    /// centipawns; a mate counts as [`MATE_CENTIPAWNS`]: a blunder.
+    EvalSwing(i32),
+    /// The last evaluation of the main line, in centipawns (a mate as
+    /// [`MATE_CENTIPAWNS`] for the side that mates), compares so with the
+    /// value; a game without one fails.
+    EvalEnd(Comparison, i32),
     /// The material matches the pattern: at any ply of a line, or at the
     /// main line's end.
     Material {
@@ -95,8 +106,13 @@ pub enum Comparison {
     GreaterOrEqual,
 }
 
+/// What a mate counts as, in centipawns, for the evaluation criteria:
+/// 100 pawns.
+pub const MATE_CENTIPAWNS: i32 = 10_000;
+
 impl Comparison {
-    fn holds(self, a: i64, b: i64) -> bool {
+    /// True if `a` compares so with `b`.
+    pub fn holds(self, a: i64, b: i64) -> bool {
         match self {
             Comparison::Equal => a == b,
             Comparison::NotEqual => a != b,
@@ -263,6 +279,9 @@ impl Criterion {
     /// | `opening`, `opening-transposed` | SAN moves (numbers allowed), after `FEN \|` to start from a position | `1. e4 c5 2. Nf3` |
     /// | `fen`, `placement` | a position (FEN; for `placement` its first field is enough) | |
     /// | `material`, `material-end` | a material pattern ([`MaterialPattern`]) | `KRPvKR` |
+    /// | `clock-below` | seconds, or a time `H:MM:SS` | `30`, `0:00:10.5` |
+    /// | `eval-swing` | centipawns | `300` |
+    /// | `eval-end` | a comparison and pawns from White's view, or a mate | `>=1.5`, `<=-3`, `=#2` |
     ///
     /// `ignore_case` makes text tests ignore ASCII case.
     ///
@@ -309,6 +328,25 @@ impl Criterion {
             )),
             "fen" | "placement" => {
                 Criterion::Reaches(target(value, key == "placement").map_err(error)?)
+            }
+            "clock-below" => Criterion::ClockBelow(
+                clock_bound(value)
+                    .ok_or_else(|| error("seconds (30, 10.5) or a time H:MM:SS".into()))?,
+            ),
+            "eval-swing" => Criterion::EvalSwing(
+                value
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|cp| i32::try_from(cp).ok())
+                    .ok_or_else(|| error("centipawns, a whole number (300)".into()))?,
+            ),
+            "eval-end" => {
+                let (op, cp) = eval_bound(value).ok_or_else(|| {
+                    error(
+                        "a comparison (=, !=, <, <=, >, >=) and pawns or a mate: >=1.5, <#0".into(),
+                    )
+                })?;
+                Criterion::EvalEnd(op, cp)
             }
             "material" | "material-end" => Criterion::Material {
                 pattern: value.parse().map_err(|e: crate::MaterialError| error(e.to_string()))?,
@@ -403,6 +441,37 @@ impl CriterionError {
 
 fn integer(value: &[u8]) -> Option<i64> {
     std::str::from_utf8(value).ok()?.trim().parse().ok()
+}
+
+/// A clock bound in milliseconds: seconds (`30`, `10.5`) or a time
+/// `H:MM:SS` as a `[%clk]` command writes it.
+fn clock_bound(value: &str) -> Option<u64> {
+    if value.contains(':') {
+        return pgn_commands::ClockTime::from_ascii(value.as_bytes()).map(|t| t.millis());
+    }
+    let (whole, fraction) = value.split_once('.').unwrap_or((value, ""));
+    let digits = |s: &str| s.bytes().all(|b| b.is_ascii_digit());
+    if whole.is_empty() || !digits(whole) || !digits(fraction) || fraction.len() > 3 {
+        return None;
+    }
+    let fraction = format!("{fraction:0<3}").parse::<u64>().ok()?;
+    whole.parse::<u64>().ok()?.checked_mul(1000)?.checked_add(fraction)
+}
+
+/// An evaluation bound: a comparison and pawns or a mate, in centipawns
+/// (a mate as [`MATE_CENTIPAWNS`]).
+fn eval_bound(value: &str) -> Option<(Comparison, i32)> {
+    let ops = [
+        ("!=", Comparison::NotEqual),
+        ("<=", Comparison::LessOrEqual),
+        (">=", Comparison::GreaterOrEqual),
+        ("<", Comparison::Less),
+        (">", Comparison::Greater),
+        ("=", Comparison::Equal),
+    ];
+    let (op, rest) = ops.iter().find_map(|&(text, op)| Some((op, value.strip_prefix(text)?)))?;
+    let eval = pgn_commands::Evaluation::from_ascii(rest.trim().as_bytes())?;
+    Some((op, eval.score.centipawns_or(MATE_CENTIPAWNS)))
 }
 
 fn tag(value: &str, ignore_case: bool) -> Result<Criterion, String> {

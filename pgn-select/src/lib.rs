@@ -57,8 +57,8 @@ mod selector;
 mod text;
 
 pub use criterion::{
-    Bound, Comparison, Criterion, CriterionError, DateRange, Ending, Opening, TagTest, Target,
-    with_slot,
+    Bound, Comparison, Criterion, CriterionError, DateRange, Ending, MATE_CENTIPAWNS, Opening,
+    TagTest, Target, with_slot,
 };
 pub use dedupe::{
     Deduper, DuplicateIndex, DuplicateMode, FileStore, MemoryStore, Seen, Store, fingerprint, hash,

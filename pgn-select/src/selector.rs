@@ -12,6 +12,7 @@ use std::io::{self, Read};
 use std::ops::ControlFlow;
 
 use chess_core::{Move, Position, Role};
+use pgn_commands::{CommandKind, Value};
 use pgn_replay::pgn_syntax::Reader;
 use pgn_replay::pgn_syntax::tags::GameResult;
 use pgn_replay::{
@@ -20,7 +21,7 @@ use pgn_replay::{
 };
 use san::Played;
 
-use crate::criterion::{Criterion, Ending, with_slot};
+use crate::criterion::{Criterion, Ending, MATE_CENTIPAWNS, with_slot};
 use crate::selection::Selection;
 
 /// What became of a game.
@@ -171,6 +172,14 @@ pub struct Selector<V> {
     main_line: Vec<Move>,
     keep_moves: bool,
     start: Option<Position>,
+    /// Some criterion looks at comment commands.
+    watches_commands: bool,
+    /// The depth of the line being read (0 on the main line).
+    depth: u32,
+    /// The main-line ply whose clock was read last.
+    clock_ply: u32,
+    /// The last main-line ply with an evaluation, and the evaluation.
+    last_eval: Option<(u32, i32)>,
 }
 
 impl<V: ReplayVisitor> Selector<V> {
@@ -183,6 +192,9 @@ impl<V: ReplayVisitor> Selector<V> {
                     | Criterion::ResultContradicts
                     | Criterion::Material { at_end: true, .. }
             )
+        });
+        let watches_commands = selection.criteria().iter().any(|c| {
+            matches!(c, Criterion::ClockBelow(_) | Criterion::EvalSwing(_) | Criterion::EvalEnd(..))
         });
         let tag_tests = (0..selection.criteria().len())
             .filter(|&i| selection.criteria()[i].is_tag_test())
@@ -204,6 +216,10 @@ impl<V: ReplayVisitor> Selector<V> {
             main_line: Vec::new(),
             keep_moves: false,
             start: None,
+            watches_commands,
+            depth: 0,
+            clock_ply: 0,
+            last_eval: None,
         }
     }
 
@@ -349,6 +365,9 @@ impl<V: ReplayVisitor> Selector<V> {
                 Criterion::Ending(e) => final_pos.is_some_and(|p| ends(p, *e)),
                 Criterion::HasVariations => variations > 0,
                 Criterion::HasComments => comments > 0,
+                Criterion::EvalEnd(op, value) => {
+                    self.last_eval.is_some_and(|(_, cp)| op.holds(i64::from(cp), i64::from(*value)))
+                }
                 Criterion::ResultContradicts => final_pos.is_some_and(|p| contradicts(p, result)),
                 Criterion::Material { pattern, at_end: true } => {
                     final_pos.is_some_and(|p| pattern.matches(p.board()))
@@ -395,6 +414,9 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
         self.broken = false;
         self.main_line.clear();
         self.start = None;
+        self.depth = 0;
+        self.clock_ply = 0;
+        self.last_eval = None;
         for tag in &game.tags {
             for &i in &self.tag_tests {
                 if let Some((slot, pass)) =
@@ -454,8 +476,17 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
                 self.stop()?;
             }
             Event::Unresolved { .. } => self.broken = true,
-            Event::Comment { .. } => self.facts.comments += 1,
-            Event::BeginVariation { .. } => self.facts.variations += 1,
+            Event::Comment { text, .. } => {
+                self.facts.comments += 1;
+                if self.watches_commands && self.depth == 0 && self.facts.plies > 0 {
+                    self.commands(text);
+                }
+            }
+            Event::BeginVariation { depth } => {
+                self.facts.variations += 1;
+                self.depth = *depth;
+            }
+            Event::EndVariation => self.depth = self.depth.saturating_sub(1),
             _ => {}
         }
         let flow = self.inner.event(event);
@@ -477,6 +508,47 @@ impl<V: ReplayVisitor> ReplayVisitor for Selector<V> {
 }
 
 impl<V: ReplayVisitor> Selector<V> {
+    /// The criteria of comment commands, at a comment after the main-line
+    /// move of ply `self.facts.plies`: its first well-formed clock and
+    /// evaluation count (ruling C4).
+    #[cold]
+    fn commands(&mut self, text: &[u8]) {
+        let ply = self.facts.plies;
+        for command in pgn_commands::commands(text) {
+            match command.kind() {
+                CommandKind::Clock if self.clock_ply != ply => {
+                    let Ok(Value::Time(time)) = command.value() else { continue };
+                    self.clock_ply = ply;
+                    for (c, s) in self.selection.criteria().iter().zip(&mut self.states) {
+                        if let Criterion::ClockBelow(bound) = c
+                            && time.millis() < *bound
+                        {
+                            *s = State::Pass;
+                        }
+                    }
+                }
+                CommandKind::Eval if self.last_eval.is_none_or(|(p, _)| p != ply) => {
+                    let Ok(Value::Eval(eval)) = command.value() else { continue };
+                    let cp = eval.score.centipawns_or(MATE_CENTIPAWNS);
+                    if let Some((p, before)) = self.last_eval
+                        && p + 1 == ply
+                    {
+                        let swing = (i64::from(cp) - i64::from(before)).abs();
+                        for (c, s) in self.selection.criteria().iter().zip(&mut self.states) {
+                            if let Criterion::EvalSwing(n) = c
+                                && swing >= i64::from(*n)
+                            {
+                                *s = State::Pass;
+                            }
+                        }
+                    }
+                    self.last_eval = Some((ply, cp));
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// The criteria of a move played.
     #[inline]
     fn played(&mut self, played: &Played<'_>) {

@@ -51,7 +51,9 @@ use std::path::{Path, PathBuf};
 
 use pgn_export::collate::{TagKey, collate, sort_by_collation};
 use pgn_export::filename::{self, SplitBy};
-use pgn_export::{ExportOptions, StreamExporter, Unfit, Writer, unfit};
+use pgn_export::{
+    CommandNames, CommandOptions, ExportOptions, StreamExporter, Strip, Unfit, Writer, unfit,
+};
 use pgn_replay::Replayer;
 use pgn_replay::pgn_syntax::{Reader, Tags};
 
@@ -70,6 +72,7 @@ pub const FIXTURE_ROWS: &[FixtureRow] = &[
     ("§8.2.1 movetext lines (E6, E9)", &["e06", "e09"], no_extras),
     ("§8.2.2.2 move numbers (E5)", &["e05"], no_extras),
     ("§8.2.3.8 suffix annotations (E8)", &["e08"], no_extras),
+    ("comment commands in export (C3, C4)", &["cmd"], no_extras),
 ];
 
 /// The rulings a fixture row applies, by its name.
@@ -80,6 +83,7 @@ fn rulings_of(name: &str) -> &'static [&'static str] {
         Some("§8.2.1") => &["E6", "E9"],
         Some("§8.2.2.2") => &["E5"],
         Some("§8.2.3.8") => &["E8"],
+        Some("comment") => &["C3", "C4", "E9"],
         _ => &[],
     }
 }
@@ -173,6 +177,19 @@ pub fn variant_options(variant: &str) -> Option<ExportOptions> {
         "no-comments" => ExportOptions { comments: false, ..all },
         "no-nags" => ExportOptions { nags: false, ..all },
         "no-variations" => ExportOptions { variations: false, ..all },
+        "canonical-commands" => ExportOptions {
+            commands: CommandOptions { canonical: true, ..CommandOptions::AS_READ },
+            ..all
+        },
+        "no-commands" => ExportOptions {
+            commands: CommandOptions { strip: Strip::All, canonical: false },
+            ..all
+        },
+        "strip-clk" => {
+            let names = CommandNames::new(["clk"]).ok()?;
+            let strip = Strip::Named(names);
+            ExportOptions { commands: CommandOptions { strip, canonical: false }, ..all }
+        }
         _ => return None,
     })
 }

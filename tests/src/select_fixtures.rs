@@ -45,6 +45,7 @@ pub const FIXTURE_ROWS: &[(&str, &[&str])] = &[
     ("pgn select: opening criteria (fixtures)", &["opening_"]),
     ("pgn select: position criteria (fixtures)", &["fen_", "placement_"]),
     ("pgn select: material criteria (fixtures)", &["material_"]),
+    ("pgn select: comment command criteria (fixtures)", &["commands_"]),
     ("pgn select: invert, any-line and unplayable games (fixtures)", &["flag_", "unplayable_"]),
 ];
 

@@ -86,6 +86,7 @@ const ALL: ExportOptions = ExportOptions {
     nags: true,
     variations: true,
     notation: Notation::San,
+    commands: pgn_export::CommandOptions::AS_READ,
 };
 
 const fn run(
