@@ -1,13 +1,14 @@
 //! `pgn check` (read, replay and report every game) and `pgn fen` (the
 //! position after each game, or after every ply).
 
+use std::collections::BTreeMap;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
 use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor, Replayer};
-use pgn_syntax::{Reader, Severity};
+use pgn_syntax::{Decoding, Reader, Severity, TextEncoding};
 
 use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::{Status, unreadable};
@@ -39,6 +40,8 @@ struct Checker<'a, W: Write> {
     name: &'a str,
     diagnostics: &'a mut Diagnostics<W>,
     mainline: bool,
+    /// Games by the encoding of their text (ruling E14).
+    encodings: BTreeMap<TextEncoding, u64>,
 }
 
 impl<W: Write> Checker<'_, W> {
@@ -66,6 +69,7 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
     fn end_game(&mut self, game: &GameInfo) {
         self.counts.games += 1;
         self.counts.moves += u64::from(game.played);
+        *self.encodings.entry(game.encoding).or_default() += 1;
         self.report(&game.problems);
     }
 }
@@ -92,12 +96,17 @@ pub(crate) fn run_check(
             name,
             diagnostics: &mut diagnostics,
             mainline,
+            encodings: BTreeMap::new(),
         };
         let mut replayer = Replayer::new(checker).check_commands(commands);
         let read = Reader::new(input).visit_all(&mut replayer);
         let trailing = replayer.take_problems();
         let mut checker = replayer.into_inner();
         checker.report(&trailing);
+        if let Some(note) = encoding_note(name, &checker.encodings) {
+            checker.counts.diagnostics.count(Severity::Note);
+            checker.diagnostics.report(Severity::Note, "text encoding", note)?;
+        }
         let counts = checker.counts;
         if let Err(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "check", name, &err)?;
@@ -112,6 +121,37 @@ pub(crate) fn run_check(
     writeln!(out, "{}", summary(&total))?;
     status.input_errors = total.has_errors();
     Ok(status)
+}
+
+/// The note that says how a file's text was read (ruling E14), when it
+/// was not all ASCII and UTF-8: `FILE: note: text read as UTF-8 (120
+/// games), Latin-1 (3 games)`, the encoding `--encoding` names or UTF-16
+/// first when the input was decoded.
+pub(crate) fn encoding_note(name: &str, games: &BTreeMap<TextEncoding, u64>) -> Option<String> {
+    let mut parts: Vec<String> = Vec::new();
+    let decoded = match crate::input::decoding() {
+        Decoding::Fixed(encoding) => Some(encoding),
+        Decoding::Auto if crate::input::starts_utf16(name) => Some(TextEncoding::Utf16),
+        Decoding::Auto => None,
+    };
+    let plain = games.keys().all(|e| matches!(e, TextEncoding::Ascii | TextEncoding::Utf8));
+    if decoded.is_none() && plain {
+        return None;
+    }
+    if let Some(encoding) = decoded {
+        parts.push(format!("decoded from {encoding} into UTF-8 as read"));
+    }
+    let counted: Vec<String> = games
+        .iter()
+        .map(|(encoding, n)| format!("{encoding} ({n} game{})", if *n == 1 { "" } else { "s" }))
+        .collect();
+    if !counted.is_empty() {
+        parts.push(format!("text read as {}", counted.join(", ")));
+    }
+    if parts.is_empty() {
+        parts.push("no games".to_owned());
+    }
+    Some(format!("{name}: note: {}", parts.join("; ")))
 }
 
 /// `games=N moves=M errors=E warnings=W notes=N`.

@@ -307,6 +307,11 @@ impl Outcome<'_> {
                 "it starts from a set-up position, which reduced export format cannot hold".into(),
                 "--no-comments --no-nags --no-variations keep its tags",
             ),
+            Unfit::NotLatin1(c) => (
+                None,
+                format!("it holds {c:?} (U+{:04X}), which Latin-1 cannot hold", u32::from(c)),
+                "--to-utf-8 writes it",
+            ),
             // The replay's first error says which move (or which setup)
             // could not be played. (`Unfit` may gain kinds: a new one is
             // reported as a broken game until it has a remedy of its own.)

@@ -1,10 +1,11 @@
 //! Opening the inputs of the subcommands: a file or standard input (`-`),
 //! decompressed when it is compressed, and refused at once when its first
 //! 64 KiB show binary data and nothing of PGN or EPD (an executable, an
-//! image), or UTF-16 text (told by its byte order mark). A file that
-//! starts as PGN is read whatever comes later: the reader skips a damaged
-//! stretch of binary data with one diagnostic and goes on at the next
-//! game.
+//! image). UTF-16 text (told by its byte order mark), and any text when
+//! `--encoding` names one, is decoded into UTF-8 as it is read
+//! ([`pgn_syntax::TextInput`], ruling E14). A file that starts as PGN is
+//! read whatever comes later: the reader skips a damaged stretch of binary
+//! data with one diagnostic and goes on at the next game.
 //!
 //! Compressed input is told by its first bytes (its magic number), not by
 //! the file's name: zstd (Lichess publishes its databases as `.pgn.zst`),
@@ -21,8 +22,39 @@
 
 use std::fs::File;
 use std::io::{self, Read};
+use std::sync::OnceLock;
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
+
+use pgn_syntax::{Decoding, TextInput};
+
+/// How text inputs are decoded: `--encoding`, set once at the start.
+static DECODING: OnceLock<Decoding> = OnceLock::new();
+
+/// Sets how every text input of the run is decoded (`--encoding`); the
+/// first call counts.
+pub(crate) fn set_decoding(decoding: Decoding) {
+    let _ = DECODING.set(decoding);
+}
+
+/// How text inputs are decoded.
+pub(crate) fn decoding() -> Decoding {
+    DECODING.get().copied().unwrap_or_default()
+}
+
+/// True if the file `name` (not standard input) begins with a UTF-16 byte
+/// order mark.
+pub(crate) fn starts_utf16(name: &str) -> bool {
+    let mut start = [0; 2];
+    name != "-"
+        && File::open(name).and_then(|mut f| f.read_exact(&mut start)).is_ok()
+        && utf16(&start)
+}
+
+/// True if `start` begins with a UTF-16 byte order mark.
+fn utf16(start: &[u8]) -> bool {
+    matches!(start, [0xff, 0xfe, ..] | [0xfe, 0xff, ..])
+}
 
 /// How many bytes at the start of an input are looked at, once: enough
 /// for a game or two before binary data that damaged a PGN file.
@@ -129,8 +161,14 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
             Box::new(decompressed)
         }
     };
-    if let Some(why) = not_text(&start).filter(|_| content == Content::Text) {
+    if content == Content::Binary {
+        return Ok(Box::new(io::Cursor::new(start).chain(inner)));
+    }
+    if let Some(why) = not_text(&start) {
         return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+    }
+    if utf16(&start) || decoding() != Decoding::Auto {
+        return Ok(Box::new(TextInput::new(io::Cursor::new(start).chain(inner), decoding())));
     }
     Ok(Box::new(io::Cursor::new(start).chain(inner)))
 }
@@ -156,7 +194,10 @@ pub(crate) fn plain_file_as(name: &str, content: Content) -> Option<(File, u64)>
     }
     let mut start = Vec::with_capacity(SNIFF);
     (&file).take(SNIFF as u64).read_to_end(&mut start).ok()?;
-    let refused = not_text(&start).is_some() && content == Content::Text;
+    let text = content == Content::Text;
+    // Text to decode as it is read goes the way of a stream.
+    let refused =
+        text && (not_text(&start).is_some() || utf16(&start) || decoding() != Decoding::Auto);
     if Compression::sniff(&start).is_some() || refused {
         return None;
     }
@@ -166,22 +207,17 @@ pub(crate) fn plain_file_as(name: &str, content: Content) -> Option<(File, u64)>
 /// Why `start`, the first bytes of an input (up to [`SNIFF`]), is not text
 /// that the readers can read, if it is not:
 ///
-/// - UTF-16, told by its byte order mark (`FF FE` or `FE FF`): text, but
-///   every character has a NUL beside it; converted to UTF-8 it can be
-///   read.
 /// - Binary data: a NUL byte together with control bytes making up more
 ///   than a tenth of `start` (executables, images, UTF-16 without a byte
 ///   order mark), and nothing in it that reads as PGN or EPD
 ///   ([`reads_as_text`]). A file that starts as PGN and holds binary data
 ///   later, or a few stray control bytes, is read: the reader reports
 ///   them.
+///
+/// UTF-16 with its byte order mark (`FF FE` or `FE FF`) is text: every
+/// character has a NUL beside it, but it is decoded as it is read.
 pub(crate) fn not_text(start: &[u8]) -> Option<String> {
-    if let [a @ (0xff | 0xfe), b @ (0xff | 0xfe), ..] = *start
-        && a != b
-    {
-        return Some(format!("UTF-16 text (byte order mark {a:02X} {b:02X}): convert it to UTF-8"));
-    }
-    if !start.contains(&0) {
+    if utf16(start) || !start.contains(&0) {
         return None;
     }
     let control =
@@ -388,14 +424,9 @@ mod tests {
             "\u{feff}[Event \"x\"]".encode_utf16().flat_map(u16::to_le_bytes).collect();
         let be: Vec<u8> =
             "\u{feff}[Event \"x\"]".encode_utf16().flat_map(u16::to_be_bytes).collect();
-        assert_eq!(
-            not_text(&le).as_deref(),
-            Some("UTF-16 text (byte order mark FF FE): convert it to UTF-8")
-        );
-        assert_eq!(
-            not_text(&be).as_deref(),
-            Some("UTF-16 text (byte order mark FE FF): convert it to UTF-8")
-        );
+        assert_eq!(not_text(&le), None);
+        assert_eq!(not_text(&be), None);
+        assert!(utf16(&le) && utf16(&be));
         // Without the mark, a NUL every other byte: binary data.
         let bare: Vec<u8> =
             "[Event \"x\"]\n1. e4".encode_utf16().flat_map(u16::to_le_bytes).collect();

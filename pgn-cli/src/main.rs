@@ -41,7 +41,7 @@
 //!
 //! Exit codes, the same for every subcommand: 0 when the input is clean
 //! (warnings and notes allowed), 1 when it has errors, 2 for bad arguments
-//! or an input that cannot be read, corrupt compressed data, UTF-16 text
+//! or an input that cannot be read, corrupt compressed data
 //! and binary data with nothing of PGN in its first 64 KiB among them (one
 //! line on standard error says which; the other files are still read).
 //! Binary data in a file that starts as PGN is an error of the reader: it
@@ -82,6 +82,12 @@ use san::{CastlingMode, Uci};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// How the text of the inputs is read (ruling E14): auto (each value
+    /// as UTF-8 when it is, else cp1252 or Latin-1; UTF-16 with a byte
+    /// order mark decoded), or utf-8, latin-1, cp1252, cp437 for every
+    /// input, which is then decoded into UTF-8 as it is read.
+    #[arg(long, global = true, value_name = "ENCODING", default_value = "auto", value_parser = parse_decoding)]
+    encoding: pgn_syntax::Decoding,
 }
 
 // The criteria of `select` make its variant large; the command is parsed
@@ -406,6 +412,16 @@ struct ExportFlags {
     /// NAGs).
     #[arg(long)]
     no_nags: bool,
+    /// Write the text of tag values and comments in UTF-8: text that is
+    /// not UTF-8 is decoded (cp1252 or Latin-1, ruling E14). By default
+    /// the bytes are written as read.
+    #[arg(long, conflicts_with = "to_latin_1")]
+    to_utf_8: bool,
+    /// Write the text of tag values and comments in ISO 8859-1, as §4.1
+    /// asks (ruling E14); a game with a character Latin-1 cannot hold is
+    /// left out with an error naming it.
+    #[arg(long)]
+    to_latin_1: bool,
     /// Write games with moves that cannot be played: the moves up to
     /// the first such move of a line in export format, the rest as
     /// read, after a comment that says so.
@@ -427,6 +443,11 @@ impl ExportFlags {
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,
             notation: self.notation,
+            text: match (self.to_utf_8, self.to_latin_1) {
+                (true, _) => pgn_export::TextOutput::Utf8,
+                (false, true) => pgn_export::TextOutput::Latin1,
+                (false, false) => pgn_export::TextOutput::AsRead,
+            },
             commands: pgn_export::CommandOptions {
                 canonical: self.canonical_commands,
                 strip: match (self.no_commands, self.strip) {
@@ -574,8 +595,15 @@ fn finish(command: &str, run: io::Result<Status>) -> ExitCode {
     }
 }
 
+/// `--encoding`.
+fn parse_decoding(name: &str) -> Result<pgn_syntax::Decoding, String> {
+    pgn_syntax::Decoding::from_name(name)
+        .ok_or_else(|| "auto, utf-8, latin-1, cp1252 or cp437".to_owned())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    input::set_decoding(cli.encoding);
     output::remove_on_signals();
     let code = run(cli.command);
     report_peak_memory();

@@ -789,9 +789,12 @@ fn column(game: &Game, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
     }
 }
 
-/// Writes a cell: in CSV quoted when it must be (RFC 4180), in TSV with
-/// tabs and line ends turned into spaces.
+/// Writes a cell, as UTF-8: in CSV quoted when it must be (RFC 4180), in
+/// TSV with tabs and line ends turned into spaces.
 fn cell(out: &mut impl Write, value: &[u8], csv: bool) -> io::Result<()> {
+    // UTF-8 out (ruling E14).
+    let decoded = pgn_syntax::decode(value, pgn_syntax::Decoding::Auto);
+    let value = decoded.as_bytes();
     if csv {
         if value.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
             out.write_all(b"\"")?;

@@ -1,7 +1,8 @@
 //! Tables written as data: `--format tsv|csv|json`, the one flag of every
 //! command that writes rows (`pgn moves`, `pgn select --columns`).
 //!
-//! Cells are UTF-8 (bytes that are not become U+FFFD). TSV has a header
+//! Cells are UTF-8: text that is not is decoded as cp1252 or Latin-1
+//! (ruling E14). TSV has a header
 //! line and tabs and line ends in a cell become spaces; CSV (RFC 4180)
 //! has a header line and quotes a cell when it must; JSON is one object a
 //! line, keyed by the column names, an empty cell `null` and a number
@@ -10,6 +11,7 @@
 use std::io::{self, Write};
 
 use clap::ValueEnum;
+use pgn_syntax::{Decoding, decode};
 
 /// How a table is written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
@@ -70,7 +72,7 @@ impl Table {
                         Cell::Text(bytes) | Cell::Number(bytes) => bytes,
                         Cell::Empty => b"",
                     };
-                    separated(&mut line, &String::from_utf8_lossy(bytes), csv);
+                    separated(&mut line, &decode(bytes, Decoding::Auto), csv);
                 }
             }
             TableFormat::Json => {
@@ -87,7 +89,7 @@ impl Table {
                             line.extend_from_slice(bytes);
                         }
                         Cell::Text(bytes) | Cell::Number(bytes) => {
-                            json_string(&mut line, &String::from_utf8_lossy(bytes));
+                            json_string(&mut line, &decode(bytes, Decoding::Auto));
                         }
                     }
                 }
@@ -172,10 +174,10 @@ mod tests {
             write(TableFormat::Json, &cells),
             "{\"a\":\"x,\\\"y\\\"\\tz\",\"b c\":-0.5,\"d\":null}\n"
         );
-        let mate = [Cell::Text(b"\xff\x01"), Cell::Number(b"#-3"), Cell::Number(b"058")];
+        let mate = [Cell::Text(b"\xe9\x01"), Cell::Number(b"#-3"), Cell::Number(b"058")];
         assert_eq!(
             write(TableFormat::Json, &mate),
-            "{\"a\":\"\u{fffd}\\u0001\",\"b c\":\"#-3\",\"d\":\"058\"}\n"
+            "{\"a\":\"é\\u0001\",\"b c\":\"#-3\",\"d\":\"058\"}\n"
         );
     }
 

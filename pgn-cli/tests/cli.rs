@@ -315,7 +315,7 @@ fn binary_data_between_games_is_skipped_with_one_error() {
 }
 
 #[test]
-fn files_that_start_as_no_pgn_are_still_refused() {
+fn files_that_start_as_no_pgn_are_still_refused_and_utf16_is_read() {
     // An executable, an image, UTF-16 without its byte order mark: binary
     // data from the start, with no tag pair or move number in it.
     let mut elf = b"\x7fELF\x02\x01\x01\0\0\0\0\0\0\0\0\0\x03\0>\0\x01\0".to_vec();
@@ -339,24 +339,18 @@ fn files_that_start_as_no_pgn_are_still_refused() {
             assert!(stderr.starts_with(&why), "{name}: {stderr}");
         }
     }
-    // UTF-16 with its byte order mark is text, in a form to convert.
+    // UTF-16 with its byte order mark is text, read as UTF-8 (ruling E14):
+    // the same output as the UTF-8 file.
+    let utf8 = TempFile::new("utf16-as-utf8", pgn_text.as_bytes());
+    let expected = pgn(&["export", utf8.path()]);
     for (mark, bytes) in
         [("FF FE", u16::to_le_bytes as fn(u16) -> [u8; 2]), ("FE FF", u16::to_be_bytes)]
     {
         let bom = if mark == "FF FE" { [0xff, 0xfe] } else { [0xfe, 0xff] };
         let file = TempFile::new(&format!("utf16-{}", bom[0]), &utf16(pgn_text, &bom, bytes));
-        let out = pgn(&["check", file.path()]);
-        assert_eq!(out.status.code(), Some(2), "{mark}");
-        assert_eq!(
-            text(&out.stderr).lines().next(),
-            Some(
-                format!(
-                    "pgn check: {}: UTF-16 text (byte order mark {mark}): convert it to UTF-8",
-                    file.path()
-                )
-                .as_str()
-            )
-        );
+        let out = pgn(&["export", file.path()]);
+        assert_eq!(out.status.code(), Some(0), "{mark}");
+        assert_eq!(text(&out.stdout), text(&expected.stdout), "{mark}");
     }
 }
 

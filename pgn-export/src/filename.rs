@@ -28,9 +28,9 @@
 //!   - the bytes that Windows forbids in names (`/ \ : * ? " < > |`;
 //!     `/` is also Unix's separator and `:` the old macOS one) and every
 //!     control character (U+0000 to U+001F, U+007F to U+009F) become `_`;
-//!   - bytes that are not UTF-8 become `_`, one for each invalid sequence,
-//!     so every name is UTF-8; valid UTF-8 is kept as it is (not
-//!     normalised);
+//!   - a value that is not UTF-8 is decoded as cp1252 or Latin-1 (ruling
+//!     E14), so every name is UTF-8 and a player has one name in files of
+//!     either encoding; valid UTF-8 is kept as it is (not normalised);
 //!   - spaces and dots are removed from both ends: Windows drops them at
 //!     the end, a leading dot hides a file on Unix, and `.` and `..` name
 //!     directories;
@@ -66,8 +66,8 @@
 
 use std::fmt::Write;
 
-use pgn_replay::pgn_syntax::Tags;
 use pgn_replay::pgn_syntax::tags::str_default_value;
+use pgn_replay::pgn_syntax::{Decoding, Tags, decode};
 
 use crate::collate::date_numbers;
 
@@ -190,8 +190,8 @@ fn is_forbidden(c: char) -> bool {
 }
 
 /// A tag value made into a file name stem that is valid on Linux, macOS
-/// and Windows: forbidden characters, control characters and invalid UTF-8
-/// replaced by `_`, spaces and dots trimmed, cut to [`MAX_STEM_LEN`] bytes,
+/// and Windows: decoded (UTF-8, else cp1252 or Latin-1, ruling E14),
+/// forbidden characters and control characters replaced by `_`, spaces and dots trimmed, cut to [`MAX_STEM_LEN`] bytes,
 /// [`UNKNOWN_STEM`] for an empty or unknown value, and a `_` after a device
 /// name of Windows (see the [module documentation](self)).
 pub fn safe_stem(value: &[u8]) -> String {
@@ -199,13 +199,10 @@ pub fn safe_stem(value: &[u8]) -> String {
     if trimmed.iter().all(|&b| b == b'?') {
         return UNKNOWN_STEM.to_owned();
     }
-    let mut stem = String::with_capacity(value.len());
-    for chunk in value.utf8_chunks() {
-        stem.extend(chunk.valid().chars().map(|c| if is_forbidden(c) { '_' } else { c }));
-        if !chunk.invalid().is_empty() {
-            stem.push('_');
-        }
-    }
+    // Text that is not UTF-8 is cp1252 or Latin-1 (ruling E14): the same
+    // player gets the same name in a file of either encoding.
+    let text = decode(value, Decoding::Auto);
+    let stem: String = text.chars().map(|c| if is_forbidden(c) { '_' } else { c }).collect();
     let stem = trim_spaces_and_dots(&stem);
     let stem = trim_spaces_and_dots(cut(stem, MAX_STEM_LEN));
     if stem.is_empty() {
@@ -340,14 +337,16 @@ mod tests {
     }
 
     #[test]
-    fn utf8_is_kept_and_invalid_bytes_are_replaced() {
+    fn utf8_is_kept_and_other_text_decoded() {
         assert_eq!(event_file_name("Zürich".as_bytes()), "Zürich.pgn");
         assert_eq!(player_file_name("Иванчук, Василий".as_bytes()), "Иванчук.pgn");
         assert_eq!(event_file_name("東京 ♔".as_bytes()), "東京 ♔.pgn");
-        // Latin-1 `ü`, a cut sequence, and a lone continuation byte.
-        assert_eq!(event_file_name(b"Z\xfcrich"), "Z_rich.pgn");
-        assert_eq!(event_file_name(b"ab\xe2\x82"), "ab_.pgn");
-        assert_eq!(event_file_name(b"a\x80\x80b"), "a__b.pgn");
+        // Not UTF-8 (ruling E14): Latin-1 `ü`; bytes of 0x80–0x9F that
+        // cp1252 gives characters (a cut UTF-8 sequence is no UTF-8).
+        assert_eq!(event_file_name(b"Z\xfcrich"), "Zürich.pgn");
+        assert_eq!(player_file_name(b"M\xfcller, K"), player_file_name("Müller, K".as_bytes()));
+        assert_eq!(event_file_name(b"ab\xe2\x82"), "abâ‚.pgn");
+        assert_eq!(event_file_name(b"a\x80\x80b"), "a€€b.pgn");
     }
 
     #[test]

@@ -90,6 +90,6 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, Unfit, Writer, is_broken, to_string,
-    to_vec, unfit,
+    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit, Writer,
+    is_broken, to_string, to_vec, unfit,
 };

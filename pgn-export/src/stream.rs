@@ -14,7 +14,7 @@ use std::ops::{ControlFlow, Range};
 use pgn_replay::pgn_syntax::tags::GameResult;
 use pgn_replay::{Event, GameInfo, Position, ReplayVisitor};
 
-use crate::writer::{ExportOptions, Unfit, Writer, holds_start};
+use crate::writer::{ExportOptions, TextOutput, Unfit, Writer, holds_start, not_latin1};
 
 /// What became of one game (the rest of it, number, tags, problems, is
 /// the replay's [`GameInfo`]).
@@ -84,9 +84,17 @@ pub struct StreamExporter {
     /// The options hold the current game's start (see
     /// [`holds_start`]).
     holds_start: bool,
+    /// The first character of the game's comments that Latin-1 has no
+    /// code for, when Latin-1 is written.
+    not_latin1: Option<char>,
 }
 
 impl StreamExporter {
+    /// True if the options write Latin-1 (ruling E14).
+    fn latin1(&self) -> bool {
+        self.writer.options().text == TextOutput::Latin1
+    }
+
     /// An exporter with these options, which leaves broken games out.
     pub fn new(options: ExportOptions) -> StreamExporter {
         StreamExporter { writer: Writer::new(options), ..StreamExporter::default() }
@@ -130,6 +138,7 @@ impl ReplayVisitor for StreamExporter {
         start: Option<&Position>,
     ) -> ControlFlow<ExportedGame> {
         self.holds_start = holds_start(self.writer.options(), &game.tags, start);
+        self.not_latin1 = None;
         self.writer.begin_movetext();
         ControlFlow::Continue(())
     }
@@ -140,17 +149,26 @@ impl ReplayVisitor for StreamExporter {
             Event::Move(played) => self.writer.played_event(played),
             // The moves of a broken game are written only when it is kept.
             Event::Unresolved { .. } if !self.keep_broken => {}
+            Event::Comment { text, .. } if self.latin1() && self.not_latin1.is_none() => {
+                self.not_latin1 = not_latin1(text);
+                self.writer.event(*event);
+            }
             event => self.writer.event(*event),
         }
         ControlFlow::Continue(())
     }
 
     fn end_game(&mut self, game: &GameInfo) -> ExportedGame {
+        let comments = self.writer.options().comments;
         // The start first: keeping broken games does not help it.
         let left_out = if !self.holds_start {
             Some(Unfit::SetUpPosition)
         } else if game.is_broken() && !self.keep_broken {
             Some(Unfit::Broken)
+        } else if self.writer.options().text == TextOutput::Latin1 {
+            let values = game.tags.iter().map(|tag| tag.value);
+            let tags = values.filter_map(not_latin1).next();
+            tags.or(self.not_latin1.filter(|_| comments)).map(Unfit::NotLatin1)
         } else {
             None
         };

@@ -1,11 +1,12 @@
 //! The export writer: a replayed game in export format (rulings E1 to
 //! E13), walked once with the [`Walker`] and written through a [`Sink`].
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 use pgn_replay::pgn_syntax::nag::Nag;
 use pgn_replay::pgn_syntax::tags::{GameResult, SEVEN_TAG_ROSTER};
-use pgn_replay::pgn_syntax::{Node, Tags};
+use pgn_replay::pgn_syntax::{Decoding, Node, Tags, decode};
 use pgn_replay::{Event, ReplayedGame, ReplayedMove, Walker};
 use san::{Lan, Language, Played, Position, San, Uci};
 
@@ -62,6 +63,24 @@ pub struct ExportOptions {
     /// What is done with the comment commands of comments (`[%clk ...]`):
     /// kept as read by default.
     pub commands: CommandOptions,
+    /// How the text of tag values and comments is written (ruling E14):
+    /// its bytes as read by default.
+    pub text: TextOutput,
+}
+
+/// How export writes the text of tag values and comments (ruling E14).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TextOutput {
+    /// The bytes as read, whatever their encoding.
+    #[default]
+    AsRead,
+    /// UTF-8: text that is not UTF-8 is decoded (cp1252 or Latin-1, by
+    /// its bytes) and written in UTF-8.
+    Utf8,
+    /// ISO 8859-1, as §4.1 asks: text decoded as for `Utf8`, then encoded
+    /// in Latin-1. A game with a character Latin-1 has no code for is
+    /// [`Unfit::NotLatin1`].
+    Latin1,
 }
 
 impl Default for ExportOptions {
@@ -73,6 +92,7 @@ impl Default for ExportOptions {
             variations: true,
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
+            text: TextOutput::AsRead,
         }
     }
 }
@@ -91,6 +111,7 @@ impl ExportOptions {
             variations: false,
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
+            text: TextOutput::AsRead,
         }
     }
 }
@@ -131,6 +152,9 @@ pub enum Unfit {
     /// it with its moves from the first that could not be played on as
     /// read, after an [`AS_READ_MARKER`]: a caller may keep it so.
     Broken,
+    /// A tag value or comment holds this character, which ISO 8859-1 has
+    /// no code for, and the options write Latin-1 ([`TextOutput::Latin1`]).
+    NotLatin1(char),
 }
 
 /// Whether export with `options` can hold `game` faithfully: `None` if it
@@ -156,8 +180,46 @@ pub fn unfit(game: &ReplayedGame, options: ExportOptions) -> Option<Unfit> {
         Some(Unfit::SetUpPosition)
     } else if is_broken(game) {
         Some(Unfit::Broken)
+    } else if options.text == TextOutput::Latin1 {
+        let comments = game.movetext.nodes().iter().filter_map(|node| match node {
+            Node::Comment { text, .. } if options.comments => Some(&text[..]),
+            _ => None,
+        });
+        let values = game.tags.iter().map(|tag| tag.value);
+        values.chain(comments).find_map(not_latin1).map(Unfit::NotLatin1)
     } else {
         None
+    }
+}
+
+/// The first character of `text` (decoded, ruling E14) that ISO 8859-1
+/// has no code for.
+pub(crate) fn not_latin1(text: &[u8]) -> Option<char> {
+    if text.is_ascii() {
+        return None;
+    }
+    decode(text, Decoding::Auto).chars().find(|&c| u32::from(c) > 0xff)
+}
+
+/// `text` as `output` writes it; a character Latin-1 has no code for is
+/// written as `?` (the caller has left out the game, [`Unfit::NotLatin1`]).
+fn transcode(text: &[u8], output: TextOutput) -> Cow<'_, [u8]> {
+    if output == TextOutput::AsRead || text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let decoded = decode(text, Decoding::Auto);
+    // A control character is white space, as a control byte is (E4, E9):
+    // the C1 controls of Latin-1 (0x80–0x9F) too.
+    let chars = decoded.chars().map(|c| if c.is_control() { ' ' } else { c });
+    match output {
+        TextOutput::Latin1 => {
+            Cow::Owned(chars.map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect())
+        }
+        _ if !decoded.chars().any(char::is_control) => match decoded {
+            Cow::Borrowed(_) => Cow::Borrowed(text),
+            Cow::Owned(text) => Cow::Owned(text.into_bytes()),
+        },
+        _ => Cow::Owned(chars.collect::<String>().into_bytes()),
     }
 }
 
@@ -279,7 +341,7 @@ impl Writer {
             sink.put(b"[")?;
             sink.put(tag.name)?;
             sink.put(b" \"")?;
-            write_tag_value(tag.value, sink)?;
+            write_tag_value(&transcode(tag.value, self.options.text), sink)?;
             sink.put(b"\"]\n")?;
         }
         Ok(())
@@ -389,7 +451,8 @@ impl Writer {
             }
             Event::Comment { text, .. } => {
                 let rewritten = self.options.commands.apply(text);
-                let text: &[u8] = &rewritten;
+                let transcoded = transcode(&rewritten, self.options.text);
+                let text: &[u8] = &transcoded;
                 let marker = is_marker(text);
                 // Only a comment with words in it is written (and opens
                 // the variations it is in). Without comments, a marker

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{Diagnostic, Location, Severity, Tags};
+use pgn_syntax::{Diagnostic, Location, Severity, Tags, TextEncoding};
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 
@@ -93,6 +93,10 @@ pub struct GameInfo {
     /// among them when the consumer takes problems). The reader's
     /// diagnostics between two games belong to the later one.
     pub problems: Vec<GameDiagnostic>,
+    /// The encoding of its text (tag values and comments) as detected
+    /// (ruling E14): ASCII, UTF-8, or cp1252 or Latin-1 when some value is
+    /// not UTF-8 ([`TextEncoding::merge`] of its values').
+    pub encoding: TextEncoding,
 }
 
 impl GameInfo {
@@ -124,6 +128,7 @@ impl GameInfo {
         self.set_up = false;
         self.played = 0;
         self.unresolved = 0;
+        self.encoding = TextEncoding::Ascii;
     }
 }
 

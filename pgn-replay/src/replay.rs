@@ -27,7 +27,7 @@ use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{
     Branch, CommentKind, Diagnostic, Game, Location, MovetextBuilder, Node, Place, SourceMap, Tags,
-    Visitor,
+    TextEncoding, Visitor,
 };
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
@@ -626,6 +626,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         if name == b"FEN" {
             self.info.fen_at = Some(at.locate());
         }
+        self.info.encoding = self.info.encoding.merge(TextEncoding::detect(value));
         self.info.tags.push(name, value);
         ControlFlow::Continue(())
     }
@@ -687,6 +688,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         if self.check_commands {
             self.malformed_commands(text, place);
         }
+        self.info.encoding = self.info.encoding.merge(TextEncoding::detect(text));
         let flow = self.inner.event(&Event::Comment { text, kind });
         self.forward(flow)
     }

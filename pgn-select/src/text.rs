@@ -1,6 +1,8 @@
 //! Matching text: equality, containment and `*`/`?` patterns over bytes,
 //! case-insensitive (ASCII) on request.
 
+use pgn_replay::pgn_syntax::Decoding;
+
 /// How a [`TextMatch`] compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TextOp {
@@ -37,8 +39,18 @@ impl TextMatch {
         &self.text
     }
 
-    /// True if `value` passes.
+    /// True if `value` passes. A value that is not UTF-8 is decoded first
+    /// (ruling E14: cp1252 or Latin-1 by its bytes), so that `Krámník`
+    /// finds the games of a Latin-1 file.
     pub fn matches(&self, value: &[u8]) -> bool {
+        if !value.is_ascii() && std::str::from_utf8(value).is_err() {
+            let decoded = pgn_replay::pgn_syntax::decode(value, Decoding::Auto);
+            return self.matches_bytes(decoded.as_bytes());
+        }
+        self.matches_bytes(value)
+    }
+
+    fn matches_bytes(&self, value: &[u8]) -> bool {
         let eq = |a: u8, b: u8| if self.ignore_case { a.to_ascii_lowercase() == b } else { a == b };
         match self.op {
             TextOp::Equal => {
@@ -119,6 +131,9 @@ mod tests {
         assert!(m(TextOp::Pattern, "19??.*", "1985.??.??", false));
         assert!(m(TextOp::Pattern, "", "", false));
         assert!(!m(TextOp::Pattern, "", "x", false));
+        let latin1 = TextMatch::new(TextOp::Contains, "Krámník", false);
+        assert!(latin1.matches(b"Kr\xe1mn\xedk, Vladimir"));
+        assert!(latin1.matches("Krámník, Vladimir".as_bytes()));
     }
 
     #[test]

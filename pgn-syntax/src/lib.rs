@@ -68,6 +68,7 @@
 
 mod collect;
 mod diagnostic;
+mod encoding;
 mod game;
 mod movetext;
 /// The NAG table of §10 and the move suffixes (the `nag` crate).
@@ -84,6 +85,7 @@ pub use collect::{GameCollector, PartialGame, read_games};
 pub use diagnostic::{
     CheckedTag, Diagnostic, DiagnosticKind, RosterTags, Severity, TagFault, TagForm,
 };
+pub use encoding::{Decoding, TextEncoding, TextInput, decode, decode_as, encode_latin1};
 pub use game::{ExportOrder, Game, SanText, Tag, TagIter, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use place::{Location, Place};

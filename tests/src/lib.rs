@@ -21,6 +21,7 @@
 pub mod commands;
 pub mod coverage;
 pub mod differential;
+pub mod encodings;
 pub mod epd;
 pub mod export;
 pub mod export_roundtrip;
@@ -97,6 +98,7 @@ pub fn crate_dir() -> &'static Path {
 /// Every check of the harness, in the order of the table.
 pub fn all_checks() -> Vec<Check> {
     let mut checks = reading::checks();
+    checks.extend(encodings::checks());
     checks.extend(termination::checks());
     checks.extend(roster::checks());
     checks.extend(tags::checks());

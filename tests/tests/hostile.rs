@@ -431,12 +431,8 @@ fn small_cases() -> Vec<Case> {
         ),
         case("cr_only_line_ends", vec![bytes(cr_only)], Keeps::Both, 3),
         case("latin1_text", around(vec![bytes(latin1)]), Keeps::Both, 3),
-        Case {
-            name: "utf16_le_with_bom",
-            parts: vec![bytes(utf16)],
-            keeps: Keeps::Refused,
-            games: None,
-        },
+        // Read as UTF-8 (ruling E14).
+        case("utf16_le_with_bom", vec![bytes(utf16)], Keeps::Both, 2),
         case("nul_bytes_between_games", around(vec![repeat([0], 4096)]), Keeps::Both, 2),
         case("random_binary_between_games", around(vec![bytes(binary)]), Keeps::Both, 2),
         case(

@@ -87,6 +87,7 @@ const ALL: ExportOptions = ExportOptions {
     variations: true,
     notation: Notation::San,
     commands: pgn_export::CommandOptions::AS_READ,
+    text: pgn_export::TextOutput::AsRead,
 };
 
 const fn run(
