@@ -42,7 +42,7 @@ mod scan;
 mod text;
 mod value;
 
-pub use scan::{Command, CommandKind, Commands, Piece, Pieces, commands, pieces};
+pub use scan::{Command, CommandKind, Commands, Piece, Pieces, commands, first_malformed, pieces};
 pub use text::{Edit, rewrite, text_without_commands};
 pub use value::{
     Arrow, Arrows, ClockTime, CommandError, Evaluation, MarkColor, MarkedSquare, MarkedSquares,

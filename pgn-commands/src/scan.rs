@@ -225,6 +225,38 @@ impl<'a> Iterator for Commands<'a> {
     }
 }
 
+/// The first malformed command of a comment (ruling C2), if any: what
+/// `commands(comment).find(|c| !c.is_well_formed())` gives, with a fast
+/// path for the commonest command, `[%clk H:MM:SS]`, that a program
+/// checking every comment of a lichess file (one a move) wants.
+///
+/// ```
+/// assert!(pgn_commands::first_malformed(b" [%eval 0.17] [%clk 0:02:58] ").is_none());
+/// let bad = pgn_commands::first_malformed(b"[%clk 0:01:00] [%clk 9:99]").expect("one");
+/// assert_eq!(bad.raw(), b"[%clk 9:99]");
+/// ```
+#[inline]
+pub fn first_malformed(comment: &[u8]) -> Option<Command<'_>> {
+    let mut at = 0;
+    loop {
+        let open = find_open(comment, at)?;
+        let rest = &comment[open + 2..];
+        if let Some(args) = rest.strip_prefix(b"clk ")
+            && let Some(close) = args.iter().position(|&b| b == b']' || b == b'[')
+            && args[close] == b']'
+            && crate::value::is_time(trim(&args[..close]))
+        {
+            at = open + 2 + 4 + close + 1;
+            continue;
+        }
+        match command_at(comment, open) {
+            Some(command) if command.is_well_formed() => at = open + command.raw.len(),
+            Some(command) => return Some(command),
+            None => at = open + 1,
+        }
+    }
+}
+
 /// A comment as its text and commands, in order. Joining the pieces gives
 /// the comment back, byte for byte.
 ///

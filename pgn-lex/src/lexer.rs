@@ -401,6 +401,39 @@ impl Lexer {
         self.next_general(buf, eof)
     }
 
+    /// The fast path's brace comment, after a move: spaces, then a `{`
+    /// whose `}` comes on the same line, inside the window and the line
+    /// limit, with no control byte between (lichess's `{ [%clk 0:03:00] }`
+    /// after every move). Returns the offset of the `{` in the window and
+    /// the text between the braces, as [`Lexer::next`] would give the
+    /// token (a test checks this on the corpus); `None`, having consumed
+    /// nothing, at anything else.
+    #[inline(always)]
+    pub fn next_plain_comment<'a>(&mut self, buf: &'a [u8]) -> Option<(usize, &'a [u8])> {
+        if self.dropping || self.ws_ends != 0 {
+            return None;
+        }
+        let mut open = self.pos;
+        while buf.get(open) == Some(&b' ') {
+            open += 1;
+        }
+        if buf.get(open) != Some(&b'{') {
+            return None;
+        }
+        let mut close = skip_comment_text(buf, open + 1);
+        // What `skip_comment_text` leaves (the last bytes of the window),
+        // byte by byte: anything but `}`, line ends and control bytes.
+        while buf.get(close).is_some_and(|&b| b != b'}' && (b >= b' ' && b != 0x7f || b == b'\t')) {
+            close += 1;
+        }
+        let limit = self.line_limit.saturating_sub(self.base);
+        if buf.get(close) != Some(&b'}') || close as u64 + 1 >= limit {
+            return None;
+        }
+        self.pos = close + 1;
+        Some((open, &buf[open + 1..close]))
+    }
+
     /// The fast path of a movetext reader: consumes the white space,
     /// integers and periods of move number indications (§8.2.2) and returns
     /// the next move, a symbol that starts with a letter and ends on a
@@ -919,6 +952,7 @@ impl Lexer {
             None
         };
         let unterminated = loop {
+            i = skip_comment_text(buf, i);
             let Some(&b) = buf.get(i) else {
                 if eof {
                     break true;
@@ -958,6 +992,29 @@ impl Lexer {
             Some(Scan { kind: TokenKind::BraceComment, text, end: i + 1, flags })
         }
     }
+}
+
+/// The index of the first byte at or after `i` that a brace comment's
+/// loop must look at (`}`, a line end, or another control byte but tab),
+/// passing over the rest 16 bytes at a time with vector compares (the
+/// `wide` crate, as `plain_run.rs`); `i` itself when fewer than 16 bytes
+/// are left, which the loop then takes one at a time.
+#[inline(always)]
+fn skip_comment_text(buf: &[u8], mut i: usize) -> usize {
+    use wide::u8x16;
+    while let Some(chunk) = buf.get(i..i + 16) {
+        let Ok(bytes) = <[u8; 16]>::try_from(chunk) else { break };
+        let v = u8x16::new(bytes);
+        // Control bytes: below 0x20 (line ends among them) but tab, and DEL.
+        let control = v.min(u8x16::splat(0x1f)).cmp_eq(v) & !v.cmp_eq(u8x16::splat(b'\t'));
+        let special = control | v.cmp_eq(u8x16::splat(0x7f)) | v.cmp_eq(u8x16::splat(b'}'));
+        let mask = special.move_mask();
+        if mask != 0 {
+            return i + mask.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    i
 }
 
 /// Whether the line end byte at `i` ends a line by itself: 1 for a LF or
@@ -1430,6 +1487,13 @@ mod tests {
             b"1.e4 ep e5 1e4 12.Nf3. 3.(e4) Nf3{x} 4.$1 a-b 5.e4?".to_vec(),
             format!("1. {}e4 e5", " ".repeat(250)).into_bytes(),
             "x".repeat(300).into_bytes(),
+            // Comments after moves, lichess's way, on a line that grows
+            // past the line limit; comments with control bytes, line
+            // ends, a `{` inside, none closed.
+            "1. e4 { [%clk 0:03:00] } 1... e5 { [%eval 0.17] [%clk 0:02:58] } 2. Nf3 {}"
+                .repeat(6)
+                .into_bytes(),
+            b"1. e4 {a\x01b} e5 {a\tb} Nf3 {x\ny} d6 {{nested} c4 {\x7f} Nc6   {open".to_vec(),
         ];
         for dir in
             ["pgn/scalachess-fixtures", "pgn/chess-library", "pgn/hoover", "bench/twic-samples"]
@@ -1477,6 +1541,42 @@ mod tests {
             let mut general = general_tokens(&input);
             general.retain(|t| !is_move_number(t));
             assert_eq!(out, general);
+        }
+    }
+
+    #[test]
+    fn plain_comments_agree_with_the_general_path() {
+        for input in corpus_inputs() {
+            let mut lexer = Lexer::new();
+            let mut out = Vec::new();
+            loop {
+                let mut moved = false;
+                while let Some(text) = lexer.next_plain_move(&input) {
+                    let offset = (text.as_ptr() as usize - input.as_ptr() as usize) as u64;
+                    out.push((TokenKind::Symbol, text.to_vec(), offset, TokenFlags::empty()));
+                    moved = true;
+                    if let Some((open, text)) = lexer.next_plain_comment(&input) {
+                        let (kind, flags) = (TokenKind::BraceComment, TokenFlags::empty());
+                        out.push((kind, text.to_vec(), open as u64, flags));
+                    }
+                }
+                let _ = moved;
+                match lexer.next(&input, true) {
+                    Step::Token(t) => out.push((t.kind, t.text.to_vec(), t.offset, t.flags)),
+                    _ => break,
+                }
+            }
+            out.retain(|t| !is_move_number(t));
+            let mut general = general_tokens(&input);
+            general.retain(|t| !is_move_number(t));
+            let first = out.iter().zip(&general).position(|(a, b)| a != b);
+            let show = |t: &(TokenKind, Vec<u8>, u64, TokenFlags)| {
+                (t.0, std::string::String::from_utf8_lossy(&t.1).into_owned(), t.2, t.3)
+            };
+            if let Some(i) = first {
+                panic!("token {i}: {:?} against {:?}", show(&out[i]), show(&general[i]));
+            }
+            assert_eq!(out.len(), general.len());
         }
     }
 

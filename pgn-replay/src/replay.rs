@@ -492,16 +492,15 @@ impl<V: ReplayVisitor> Replayer<V> {
         self
     }
 
-    #[cold]
+    #[inline]
     fn malformed_commands(&mut self, text: &[u8], place: &mut Place<'_>) {
-        for command in pgn_commands::commands(text) {
-            if command.is_well_formed() {
-                continue;
-            }
+        let mut rest = text;
+        while let Some(command) = pgn_commands::first_malformed(rest) {
             if let Err(error) = command.value() {
                 let at = Some(place.locate());
                 self.engine.report(ReplayProblem::MalformedCommand(error), at, None);
             }
+            rest = &rest[command.span().end..];
         }
         self.flush();
     }

@@ -40,13 +40,31 @@ impl Lines {
             return;
         }
         let ends = line_ends(bytes, self.after_cr);
-        if let Some(last) = bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        if let Some(last) = last_line_end(bytes) {
             self.line_start = self.upto + last as u64 + 1;
         }
         self.line += ends;
         self.after_cr = bytes.last() == Some(&b'\r');
         self.upto += bytes.len() as u64;
     }
+}
+
+/// The index of the last LF or CR of `bytes`, found 16 bytes at a time
+/// from the end with vector compares, so that a long line (a lichess
+/// movetext) is passed over fast.
+fn last_line_end(bytes: &[u8]) -> Option<usize> {
+    use wide::u8x16;
+    let mut end = bytes.len();
+    while end >= 16 {
+        let Ok(array) = <[u8; 16]>::try_from(&bytes[end - 16..end]) else { break };
+        let v = u8x16::new(array);
+        let mask = (v.cmp_eq(u8x16::splat(b'\n')) | v.cmp_eq(u8x16::splat(b'\r'))).move_mask();
+        if mask != 0 {
+            return Some(end - 16 + (31 - (mask as u32).leading_zeros()) as usize);
+        }
+        end -= 16;
+    }
+    bytes[..end].iter().rposition(|&b| b == b'\n' || b == b'\r')
 }
 
 /// How many lines end in `bytes` as the reader counts them (CR LF, lone
@@ -346,10 +364,7 @@ impl LineIndex {
             let line_start = if back == 0 {
                 self.lines.line_start
             } else {
-                window[..from]
-                    .iter()
-                    .rposition(|&b| b == b'\n' || b == b'\r')
-                    .map_or(self.base_line_start, |i| base + i as u64 + 1)
+                last_line_end(&window[..from]).map_or(self.base_line_start, |i| base + i as u64 + 1)
             };
             let line = self.lines.line - back;
             self.anchor = Some(Lines { upto: offset, line, line_start, after_cr });
@@ -435,6 +450,20 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn last_line_ends() {
+        for len in [0usize, 1, 63, 64, 65, 130, 300] {
+            for at in [None, Some(0), Some(len / 2), Some(len.saturating_sub(1))] {
+                let mut bytes = vec![b'x'; len];
+                if let Some(at) = at.filter(|&at| at < len) {
+                    bytes[at] = if at % 2 == 0 { b'\n' } else { b'\r' };
+                }
+                let naive = bytes.iter().rposition(|&b| b == b'\n' || b == b'\r');
+                assert_eq!(last_line_end(&bytes), naive, "{len} {at:?}");
             }
         }
     }

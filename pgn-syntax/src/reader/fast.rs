@@ -1,8 +1,9 @@
 //! The two fast paths that carry most input past the general token by
 //! token path: tag pairs written the plain way, read whole by the lexer,
 //! and the inner loop of a movetext, where the lexer skips move numbers and
-//! hands plain moves straight to the visitor. Both sit in the reader's
-//! main loop and are inlined into it.
+//! hands plain moves, and the plain brace comments after them (lichess's
+//! clock after every move), straight to the visitor. Both sit in the
+//! reader's main loop and are inlined into it.
 
 use std::io::Read;
 use std::ops::ControlFlow;
@@ -13,7 +14,7 @@ use super::tag_log::{Known, TagKey};
 use super::tags::{Pair, deliver_tag};
 use super::visit::Visit;
 use crate::place::Place;
-use crate::visitor::Visitor;
+use crate::visitor::{CommentKind, Visitor};
 
 /// What a fast path did, for the main loop.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,13 +92,35 @@ impl<R: Read> Reader<R> {
         let from = self.src.lexer.consumed();
         let mut first = None;
         let mut ended = None;
-        while let Some(text) = self.src.lexer.next_plain_move(window) {
-            moves = true;
-            let start = self.src.lexer.consumed() - text.len();
-            first.get_or_insert(start);
+        // Whether the last element of the run was a move (not a comment).
+        let mut after_move = true;
+        loop {
+            if let Some(text) = self.src.lexer.next_plain_move(window) {
+                moves = true;
+                after_move = true;
+                let start = self.src.lexer.consumed() - text.len();
+                first.get_or_insert(start);
+                let offset = base + start as u64;
+                let mut at = Place::new(offset, window, base, &mut self.src.lines);
+                if let ControlFlow::Break(output) = visitor.san(movetext, text, None, &mut at) {
+                    ended = Some(output);
+                    break;
+                }
+                continue;
+            }
+            // A plain comment after a move of the run (one before the
+            // run's first move is the general path's: it may come before
+            // the game's first move number, which `note_skipped_number`
+            // looks at).
+            if !moves {
+                break;
+            }
+            let Some((start, text)) = self.src.lexer.next_plain_comment(window) else { break };
+            after_move = false;
             let offset = base + start as u64;
             let mut at = Place::new(offset, window, base, &mut self.src.lines);
-            if let ControlFlow::Break(output) = visitor.san(movetext, text, None, &mut at) {
+            let kind = CommentKind::Brace;
+            if let ControlFlow::Break(output) = visitor.comment(movetext, text, kind, &mut at) {
                 ended = Some(output);
                 break;
             }
@@ -109,7 +132,7 @@ impl<R: Read> Reader<R> {
         if !moves {
             return Fast::General;
         }
-        g.after_move = true;
+        g.after_move = after_move;
         g.moved = true;
         g.after_open = false;
         if g.skipping != Skipping::No { Fast::Again } else { Fast::General }
