@@ -291,11 +291,15 @@ enum Command {
         /// Write a table of these columns instead of the games, one row
         /// per game: tag names, `PlyCount` (the main line's plies as
         /// replayed), `moves`, `final-fen`, `game` (its number in its
-        /// file), `file`. Tab-separated, with a header line.
+        /// file), `file`. Tab-separated, with a header line (see
+        /// --format).
         #[arg(long, value_name = "LIST", value_delimiter = ',')]
         columns: Option<Vec<String>>,
-        /// The table as CSV (RFC 4180) instead.
-        #[arg(long, requires = "columns")]
+        /// The table as tsv (the default), csv or json (one object a line).
+        #[arg(long = "format", value_name = "FORMAT", requires = "columns")]
+        table_format: Option<table::TableFormat>,
+        /// The table as CSV (RFC 4180): --format csv.
+        #[arg(long, requires = "columns", conflicts_with = "table_format")]
         csv: bool,
         /// Write only the number of games selected.
         #[arg(long, conflicts_with = "columns")]
@@ -653,14 +657,20 @@ fn run(command: Command) -> ExitCode {
             output,
             criteria,
             columns,
+            table_format,
             csv,
             count,
             format,
             noise,
             threads,
         } => {
+            let table = match (table_format, csv) {
+                (Some(format), _) => format,
+                (None, true) => table::TableFormat::Csv,
+                (None, false) => table::TableFormat::Tsv,
+            };
             let what = match (columns, count) {
-                (Some(columns), _) => select::Output::Table { columns, csv },
+                (Some(columns), _) => select::Output::Table { columns, format: table },
                 (None, true) => select::Output::Count,
                 (None, false) => select::Output::Games(format.args()),
             };

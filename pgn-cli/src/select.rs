@@ -23,6 +23,7 @@ use crate::input;
 use crate::output::TempPath;
 use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, NoiseArgs};
+use crate::table::{Cell, Table, TableFormat};
 use crate::{Status, create_output, unreadable};
 
 /// The criteria of `pgn select`, as options. Each takes the value of its
@@ -200,7 +201,7 @@ pub(crate) enum Output {
     /// The games, in export format.
     Games(ExportArgs),
     /// A table of these columns.
-    Table { columns: Vec<String>, csv: bool },
+    Table { columns: Vec<String>, format: TableFormat },
     /// The number of games selected.
     Count,
 }
@@ -705,17 +706,11 @@ pub(crate) fn run(
                 },
             )?;
         }
-        Output::Table { columns, csv } => {
-            let sep = if csv { b',' } else { b'\t' };
+        Output::Table { columns, format } => {
             let wants_final = columns.iter().any(|c| c == "final-fen");
-            for (i, c) in columns.iter().enumerate() {
-                if i > 0 {
-                    out.write_all(&[sep])?;
-                }
-                cell(&mut out, c.as_bytes(), csv)?;
-            }
-            out.write_all(b"\n")?;
-            let mut row = Vec::new();
+            let table = Table::new(format, columns.clone());
+            table.header(&mut out)?;
+            let mut values: Vec<Vec<u8>> = vec![Vec::new(); columns.len()];
             run_inputs(
                 Pass { keep_final: wants_final, ..Pass::new(COMMAND, files, &selection, plan) },
                 || Decide,
@@ -729,15 +724,20 @@ pub(crate) fn run(
                         return Ok(());
                     }
                     counts.written += 1;
-                    for (i, c) in columns.iter().enumerate() {
-                        if i > 0 {
-                            out.write_all(&[sep])?;
-                        }
-                        row.clear();
-                        column(game, c, name, &mut row);
-                        cell(&mut out, &row, csv)?;
+                    for (value, c) in values.iter_mut().zip(&columns) {
+                        value.clear();
+                        column(game, c, name, value);
                     }
-                    out.write_all(b"\n")
+                    let cells: Vec<Cell<'_>> = values
+                        .iter()
+                        .zip(&columns)
+                        .map(|(value, c)| match c.as_str() {
+                            "PlyCount" | "plies" | "moves" | "game" => Cell::Number(value),
+                            _ if value.is_empty() => Cell::Empty,
+                            _ => Cell::Text(value),
+                        })
+                        .collect();
+                    table.row(&mut out, &cells)
                 },
             )?;
         }
@@ -787,28 +787,6 @@ fn column(game: &Game, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
         }
         tag => out.extend_from_slice(game.info.tags.get(tag).unwrap_or_default()),
     }
-}
-
-/// Writes a cell, as UTF-8: in CSV quoted when it must be (RFC 4180), in
-/// TSV with tabs and line ends turned into spaces.
-fn cell(out: &mut impl Write, value: &[u8], csv: bool) -> io::Result<()> {
-    // UTF-8 out (ruling E14).
-    let decoded = pgn_syntax::decode(value, pgn_syntax::Decoding::Auto);
-    let value = decoded.as_bytes();
-    if csv {
-        if value.iter().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
-            out.write_all(b"\"")?;
-            for &b in value {
-                out.write_all(if b == b'"' { b"\"\"" } else { std::slice::from_ref(&b) })?;
-            }
-            return out.write_all(b"\"");
-        }
-        return out.write_all(value);
-    }
-    for &b in value {
-        out.write_all(&[if matches!(b, b'\t' | b'\n' | b'\r') { b' ' } else { b }])?;
-    }
-    Ok(())
 }
 
 /// The end of a run: the diagnostics by kind, the reasons games could not

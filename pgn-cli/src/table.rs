@@ -2,11 +2,10 @@
 //! command that writes rows (`pgn moves`, `pgn select --columns`).
 //!
 //! Cells are UTF-8: text that is not is decoded as cp1252 or Latin-1
-//! (ruling E14). TSV has a header
-//! line and tabs and line ends in a cell become spaces; CSV (RFC 4180)
-//! has a header line and quotes a cell when it must; JSON is one object a
-//! line, keyed by the column names, an empty cell `null` and a number
-//! cell a JSON number.
+//! (ruling E14). TSV has a header line, and control characters (tabs,
+//! line ends) in a cell become spaces; CSV (RFC 4180) has a header line
+//! and quotes a cell when it must; JSON is one object a line, keyed by
+//! the column names, an empty cell `null` and a number cell a JSON number.
 
 use std::io::{self, Write};
 
@@ -104,7 +103,12 @@ impl Table {
 /// A TSV or CSV cell.
 fn separated(out: &mut Vec<u8>, text: &str, csv: bool) {
     if !csv {
-        out.extend(text.bytes().map(|b| if matches!(b, b'\t' | b'\n' | b'\r') { b' ' } else { b }));
+        // Control characters (tabs and line ends among them) as spaces.
+        let mut buf = [0; 4];
+        for c in text.chars() {
+            let c = if c.is_control() { ' ' } else { c };
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+        }
     } else if text.bytes().any(|b| matches!(b, b',' | b'"' | b'\n' | b'\r')) {
         out.push(b'"');
         for b in text.bytes() {
@@ -129,7 +133,7 @@ fn json_string(out: &mut Vec<u8>, text: &str) {
             '\n' => out.extend_from_slice(b"\\n"),
             '\r' => out.extend_from_slice(b"\\r"),
             '\t' => out.extend_from_slice(b"\\t"),
-            c if u32::from(c) < 0x20 => {
+            c if c.is_control() => {
                 out.extend_from_slice(format!("\\u{:04x}", u32::from(c)).as_bytes());
             }
             c => {

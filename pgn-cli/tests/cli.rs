@@ -879,3 +879,23 @@ fn comment_commands_are_checked_counted_and_rewritten() {
     );
     assert_eq!(movetext(&["--no-commands"]), "1. e4 e5 {[%clk 9:99] late} *");
 }
+
+/// `pgn select --columns` writes its table in the format `--format` says,
+/// its text in UTF-8 (a Latin-1 name decoded, ruling E14).
+#[test]
+fn select_tables_take_the_format_of_every_table() {
+    let game = b"[White \"Kr\xe1mn\xedk, V\"]\n[Black \"Tal\"]\n\n1. e4 e5 *\n";
+    let table = |format: &[&str]| {
+        let args = [&["select", "-", "--columns", "White,PlyCount,ECO"][..], format].concat();
+        text(&pgn_with_stdin(&args, game).stdout)
+    };
+    assert_eq!(table(&[]), "White\tPlyCount\tECO\nKrámník, V\t2\t\n");
+    assert_eq!(table(&["--csv"]), "White,PlyCount,ECO\n\"Krámník, V\",2,\n");
+    assert_eq!(table(&["--format", "csv"]), table(&["--csv"]));
+    assert_eq!(
+        table(&["--format", "json"]),
+        "{\"White\":\"Krámník, V\",\"PlyCount\":2,\"ECO\":null}\n"
+    );
+    let found = pgn_with_stdin(&["select", "-", "--player", "Krámník", "--count"], game);
+    assert_eq!(text(&found.stdout), "1\n");
+}
