@@ -401,6 +401,17 @@ impl Lexer {
         self.next_general(buf, eof)
     }
 
+    /// True if the next byte but spaces is a `{`: whether
+    /// [`Lexer::next_plain_comment`] is worth a call.
+    #[inline(always)]
+    pub fn at_brace(&self, buf: &[u8]) -> bool {
+        match buf.get(self.pos) {
+            Some(b'{') => true,
+            Some(b' ') => buf.get(self.pos + 1) == Some(&b'{'),
+            _ => false,
+        }
+    }
+
     /// The fast path's brace comment, after a move: spaces, then a `{`
     /// whose `}` comes on the same line, inside the window and the line
     /// limit, with no control byte between (lichess's `{ [%clk 0:03:00] }`
@@ -408,7 +419,7 @@ impl Lexer {
     /// the text between the braces, as [`Lexer::next`] would give the
     /// token (a test checks this on the corpus); `None`, having consumed
     /// nothing, at anything else.
-    #[inline(always)]
+    #[inline(never)]
     pub fn next_plain_comment<'a>(&mut self, buf: &'a [u8]) -> Option<(usize, &'a [u8])> {
         if self.dropping || self.ws_ends != 0 {
             return None;

@@ -576,10 +576,15 @@ impl<V: ReplayVisitor> Replayer<V> {
         Replayed { info: std::mem::replace(&mut self.info, next), output }
     }
 
-    /// Puts the game's counts of moves in its info.
+    /// Puts the game's counts of moves in its info, and the encoding of
+    /// its tag values in its encoding (one test when they are all ASCII).
     fn count(&mut self) {
         self.info.played = self.played;
         self.info.unresolved = self.unresolved;
+        if !self.info.tags.is_ascii() {
+            let values = self.info.tags.iter().map(|tag| TextEncoding::detect(tag.value));
+            self.info.encoding = values.fold(self.info.encoding, TextEncoding::merge);
+        }
     }
 
     /// Ends the game early when the consumer says so.
@@ -625,7 +630,6 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         if name == b"FEN" {
             self.info.fen_at = Some(at.locate());
         }
-        self.info.encoding = self.info.encoding.merge(TextEncoding::detect(value));
         self.info.tags.push(name, value);
         ControlFlow::Continue(())
     }

@@ -100,6 +100,11 @@ impl Tags {
         Tags::default()
     }
 
+    /// True if every name and value is ASCII (one test over them all).
+    pub fn is_ascii(&self) -> bool {
+        self.bytes.is_ascii()
+    }
+
     /// The number of pairs, duplicates included.
     pub fn len(&self) -> usize {
         self.spans.len()

@@ -92,12 +92,12 @@ impl<R: Read> Reader<R> {
         let from = self.src.lexer.consumed();
         let mut first = None;
         let mut ended = None;
-        // Whether the last element of the run was a move (not a comment).
-        let mut after_move = true;
+        // Whether the last element of the run was a comment (not a move).
+        let mut comment_last = false;
         loop {
-            if let Some(text) = self.src.lexer.next_plain_move(window) {
-                moves = true;
-                after_move = true;
+            let mut run = false;
+            while let Some(text) = self.src.lexer.next_plain_move(window) {
+                run = true;
                 let start = self.src.lexer.consumed() - text.len();
                 first.get_or_insert(start);
                 let offset = base + start as u64;
@@ -106,17 +106,18 @@ impl<R: Read> Reader<R> {
                     ended = Some(output);
                     break;
                 }
-                continue;
             }
+            moves |= run;
+            comment_last &= !run;
             // A plain comment after a move of the run (one before the
             // run's first move is the general path's: it may come before
             // the game's first move number, which `note_skipped_number`
             // looks at).
-            if !moves {
+            if ended.is_some() || !moves || !self.src.lexer.at_brace(window) {
                 break;
             }
             let Some((start, text)) = self.src.lexer.next_plain_comment(window) else { break };
-            after_move = false;
+            comment_last = true;
             let offset = base + start as u64;
             let mut at = Place::new(offset, window, base, &mut self.src.lines);
             let kind = CommentKind::Brace;
@@ -132,7 +133,7 @@ impl<R: Read> Reader<R> {
         if !moves {
             return Fast::General;
         }
-        g.after_move = after_move;
+        g.after_move = !comment_last;
         g.moved = true;
         g.after_open = false;
         if g.skipping != Skipping::No { Fast::Again } else { Fast::General }
