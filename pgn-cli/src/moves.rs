@@ -12,7 +12,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::{ControlFlow, Range};
 
 use fen_epd::{CastlingNotation, Fen};
-use pgn_commands::{CommandKind, Value};
+use pgn_commands::FirstValues;
 use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayVisitor, Replayer};
 use pgn_syntax::Reader;
 use san::San;
@@ -135,37 +135,13 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
         for (i, row) in self.rows.iter().enumerate() {
             comment.clear();
             nags.clear();
-            let (mut has_clock, mut has_emt, mut has_eval) = (false, false, false);
-            clock.clear();
-            emt.clear();
-            eval.clear();
+            let mut values = FirstValues::default();
             while let Some(a) = attached.next_if(|a| a.row == i) {
                 match &a.what {
                     Attachment::Nag(nag) => nags.push(*nag),
                     Attachment::Comment(range) => {
                         let text = &self.text[range.clone()];
-                        for command in pgn_commands::commands(text) {
-                            let (done, out) = match command.kind() {
-                                CommandKind::Clock => (&mut has_clock, &mut clock),
-                                CommandKind::ElapsedMoveTime => (&mut has_emt, &mut emt),
-                                CommandKind::Eval => (&mut has_eval, &mut eval),
-                                _ => continue,
-                            };
-                            if *done {
-                                continue;
-                            }
-                            match command.value() {
-                                Ok(Value::Time(time)) => {
-                                    *out = time.in_seconds().to_string();
-                                    *done = true;
-                                }
-                                Ok(Value::Eval(value)) => {
-                                    *out = value.score.to_string();
-                                    *done = true;
-                                }
-                                _ => {}
-                            }
-                        }
+                        values.add(text);
                         let plain = pgn_commands::text_without_commands(text);
                         for word in plain.split(|&b| b <= b' ' || b == 0x7f) {
                             if word.is_empty() {
@@ -181,8 +157,17 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
             }
             nags.sort_unstable();
             nags.dedup();
+            let number = |out: &mut String, value: Option<String>| {
+                out.clear();
+                out.extend(value);
+            };
+            number(&mut clock, values.clock.map(|t| t.in_seconds().to_string()));
+            number(&mut emt, values.emt.map(|t| t.in_seconds().to_string()));
+            number(&mut eval, values.eval.map(|e| e.score.to_string()));
             let nag_text = nags.iter().map(|n| format!("${n}")).collect::<Vec<_>>().join(" ");
             let (ply, number) = (row.ply.to_string(), row.number.to_string());
+            // At most the 14 columns of `columns`: file, game, path, ply,
+            // move, side, san, uci, fen, clock, emt, eval, nags, comment.
             let mut cells = [Cell::Empty; 14];
             let mut n = 0;
             let mut push = |cell| {
@@ -204,9 +189,9 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
             if self.args.fen.is_some() {
                 push(Cell::Text(&self.text[row.fen.clone()]));
             }
-            push(if has_clock { Cell::Number(clock.as_bytes()) } else { Cell::Empty });
-            push(if has_emt { Cell::Number(emt.as_bytes()) } else { Cell::Empty });
-            push(if has_eval { Cell::Number(eval.as_bytes()) } else { Cell::Empty });
+            for value in [&clock, &emt, &eval] {
+                push(if value.is_empty() { Cell::Empty } else { Cell::Number(value.as_bytes()) });
+            }
             push(if nags.is_empty() { Cell::Empty } else { Cell::Text(nag_text.as_bytes()) });
             push(if comment.is_empty() { Cell::Empty } else { Cell::Text(&comment) });
             self.table.row(self.out, &cells[..n])?;

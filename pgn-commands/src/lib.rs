@@ -38,10 +38,12 @@
 //! The crate knows squares (from `chess-core`) but no PGN reading: it
 //! takes a comment's bytes from wherever they come.
 
+mod first;
 mod scan;
 mod text;
 mod value;
 
+pub use first::FirstValues;
 pub use scan::{Command, CommandKind, Commands, Piece, Pieces, commands, first_malformed, pieces};
 pub use text::{Edit, rewrite, text_without_commands};
 pub use value::{

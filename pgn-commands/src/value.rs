@@ -494,23 +494,44 @@ fn marks<const N: usize>(item: &[u8]) -> Option<(MarkColor, [Square; N])> {
     Some((MarkColor::from_letter(letter)?, out))
 }
 
-/// The squares of a `csl` command, checked when read, borrowed from its
-/// arguments: an iterator.
+/// The items of a `csl` or `cal` command, each a colour and `N` squares,
+/// all checked when made, then given one by one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MarkedSquares<'a> {
+struct Items<'a, const N: usize> {
     args: &'a [u8],
     next: usize,
 }
+
+impl<'a, const N: usize> Items<'a, N> {
+    /// The items of `args`, or `None` if one is not a colour and `N`
+    /// squares. No item is none.
+    fn new(args: &'a [u8]) -> Option<Items<'a, N>> {
+        let args = trim(args);
+        if !args.is_empty() && !items(args).all(|item| marks::<N>(item).is_some()) {
+            return None;
+        }
+        Some(Items { args, next: 0 })
+    }
+
+    /// The next item, moving past it.
+    fn next_marks(&mut self) -> Option<(MarkColor, [Square; N])> {
+        let rest = self.args.get(self.next..).filter(|rest| !rest.is_empty())?;
+        let len = rest.iter().position(|&b| b == b',').unwrap_or(rest.len());
+        self.next += len + 1;
+        marks::<N>(trim(&rest[..len]))
+    }
+}
+
+/// The squares of a `csl` command, checked when read, borrowed from its
+/// arguments: an iterator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkedSquares<'a>(Items<'a, 1>);
 
 impl<'a> MarkedSquares<'a> {
     /// The squares of `args` (`Rd4,Gd5`), or `None` if one item is not a
     /// colour and a square. No item is no square.
     pub fn new(args: &'a [u8]) -> Option<MarkedSquares<'a>> {
-        let args = trim(args);
-        if !args.is_empty() && !items(args).all(|item| marks::<1>(item).is_some()) {
-            return None;
-        }
-        Some(MarkedSquares { args, next: 0 })
+        Items::new(args).map(MarkedSquares)
     }
 }
 
@@ -518,8 +539,7 @@ impl Iterator for MarkedSquares<'_> {
     type Item = MarkedSquare;
 
     fn next(&mut self) -> Option<MarkedSquare> {
-        let item = next_item(self.args, &mut self.next)?;
-        let (color, [square]) = marks::<1>(item)?;
+        let (color, [square]) = self.0.next_marks()?;
         Some(MarkedSquare { color, square })
     }
 }
@@ -527,20 +547,13 @@ impl Iterator for MarkedSquares<'_> {
 /// The arrows of a `cal` command, checked when read, borrowed from its
 /// arguments: an iterator.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Arrows<'a> {
-    args: &'a [u8],
-    next: usize,
-}
+pub struct Arrows<'a>(Items<'a, 2>);
 
 impl<'a> Arrows<'a> {
     /// The arrows of `args` (`Rc8f5,Ge2e4`), or `None` if one item is not
     /// a colour and two squares. No item is no arrow.
     pub fn new(args: &'a [u8]) -> Option<Arrows<'a>> {
-        let args = trim(args);
-        if !args.is_empty() && !items(args).all(|item| marks::<2>(item).is_some()) {
-            return None;
-        }
-        Some(Arrows { args, next: 0 })
+        Items::new(args).map(Arrows)
     }
 }
 
@@ -548,18 +561,9 @@ impl Iterator for Arrows<'_> {
     type Item = Arrow;
 
     fn next(&mut self) -> Option<Arrow> {
-        let item = next_item(self.args, &mut self.next)?;
-        let (color, [from, to]) = marks::<2>(item)?;
+        let (color, [from, to]) = self.0.next_marks()?;
         Some(Arrow { color, from, to })
     }
-}
-
-/// The item of `args` that starts at `*next`, moving `*next` past it.
-fn next_item<'a>(args: &'a [u8], next: &mut usize) -> Option<&'a [u8]> {
-    let rest = args.get(*next..).filter(|rest| !rest.is_empty())?;
-    let len = rest.iter().position(|&b| b == b',').unwrap_or(rest.len());
-    *next += len + 1;
-    Some(trim(&rest[..len]))
 }
 
 #[cfg(test)]

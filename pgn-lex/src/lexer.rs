@@ -1533,8 +1533,14 @@ mod tests {
         matches!(t.0, TokenKind::Integer | TokenKind::Period) && t.3.is_empty()
     }
 
-    #[test]
-    fn plain_moves_agree_with_the_general_path() {
+    /// The tokens of the corpus inputs read by the fast entry points
+    /// (plain moves, and with `comments` the plain comments after them)
+    /// and the general path between, against the general path alone:
+    /// the same, move numbers aside (the fast path passes over them).
+    fn plain_path_agrees_with_the_general_path(comments: bool) {
+        let show = |t: &(TokenKind, Vec<u8>, u64, TokenFlags)| {
+            (t.0, std::string::String::from_utf8_lossy(&t.1).into_owned(), t.2, t.3)
+        };
         for input in corpus_inputs() {
             let mut lexer = Lexer::new();
             let mut out = Vec::new();
@@ -1542,36 +1548,11 @@ mod tests {
                 while let Some(text) = lexer.next_plain_move(&input) {
                     let offset = (text.as_ptr() as usize - input.as_ptr() as usize) as u64;
                     out.push((TokenKind::Symbol, text.to_vec(), offset, TokenFlags::empty()));
-                }
-                match lexer.next(&input, true) {
-                    Step::Token(t) => out.push((t.kind, t.text.to_vec(), t.offset, t.flags)),
-                    _ => break,
-                }
-            }
-            out.retain(|t| !is_move_number(t));
-            let mut general = general_tokens(&input);
-            general.retain(|t| !is_move_number(t));
-            assert_eq!(out, general);
-        }
-    }
-
-    #[test]
-    fn plain_comments_agree_with_the_general_path() {
-        for input in corpus_inputs() {
-            let mut lexer = Lexer::new();
-            let mut out = Vec::new();
-            loop {
-                let mut moved = false;
-                while let Some(text) = lexer.next_plain_move(&input) {
-                    let offset = (text.as_ptr() as usize - input.as_ptr() as usize) as u64;
-                    out.push((TokenKind::Symbol, text.to_vec(), offset, TokenFlags::empty()));
-                    moved = true;
-                    if let Some((open, text)) = lexer.next_plain_comment(&input) {
+                    if comments && let Some((open, text)) = lexer.next_plain_comment(&input) {
                         let (kind, flags) = (TokenKind::BraceComment, TokenFlags::empty());
                         out.push((kind, text.to_vec(), open as u64, flags));
                     }
                 }
-                let _ = moved;
                 match lexer.next(&input, true) {
                     Step::Token(t) => out.push((t.kind, t.text.to_vec(), t.offset, t.flags)),
                     _ => break,
@@ -1580,15 +1561,21 @@ mod tests {
             out.retain(|t| !is_move_number(t));
             let mut general = general_tokens(&input);
             general.retain(|t| !is_move_number(t));
-            let first = out.iter().zip(&general).position(|(a, b)| a != b);
-            let show = |t: &(TokenKind, Vec<u8>, u64, TokenFlags)| {
-                (t.0, std::string::String::from_utf8_lossy(&t.1).into_owned(), t.2, t.3)
-            };
-            if let Some(i) = first {
+            if let Some(i) = out.iter().zip(&general).position(|(a, b)| a != b) {
                 panic!("token {i}: {:?} against {:?}", show(&out[i]), show(&general[i]));
             }
             assert_eq!(out.len(), general.len());
         }
+    }
+
+    #[test]
+    fn plain_moves_agree_with_the_general_path() {
+        plain_path_agrees_with_the_general_path(false);
+    }
+
+    #[test]
+    fn plain_comments_agree_with_the_general_path() {
+        plain_path_agrees_with_the_general_path(true);
     }
 
     /// A reader's skip of plain moves over `buf` (the window, `eof`

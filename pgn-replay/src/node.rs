@@ -21,7 +21,9 @@ use std::borrow::Cow;
 use std::fmt;
 
 use chess_core::{Move, Position, Uci};
-use pgn_commands::{Arrow, ClockTime, Command, CommandKind, Evaluation, MarkedSquare, Value};
+use pgn_commands::{
+    Arrow, ClockTime, Command, CommandKind, Evaluation, FirstValues, MarkedSquare, Value,
+};
 use pgn_syntax::Node;
 use pgn_syntax::nag::{Nag, Suffix};
 use san::{Played, San};
@@ -347,9 +349,16 @@ impl<'g> MoveNode<'g> {
         })
     }
 
-    /// The first well-formed command of `kind` after it, read.
-    fn first(&self, kind: CommandKind) -> Option<Value<'g>> {
-        self.commands().filter(|c| c.kind() == kind).find_map(|c| c.value().ok())
+    /// The first well-formed clock, move time and evaluation of its
+    /// comments after (ruling C4).
+    fn first_values(&self) -> FirstValues {
+        let mut values = FirstValues::default();
+        for node in self.trail() {
+            if let Node::Comment { text, .. } = node {
+                values.add(text);
+            }
+        }
+        values
     }
 
     /// The mover's clock after it, from its `[%clk H:MM:SS]`: the first
@@ -371,29 +380,20 @@ impl<'g> MoveNode<'g> {
     /// # Ok::<_, std::io::Error>(())
     /// ```
     pub fn clock(&self) -> Option<ClockTime> {
-        match self.first(CommandKind::Clock)? {
-            Value::Time(time) => Some(time),
-            _ => None,
-        }
+        self.first_values().clock
     }
 
     /// The time the move took, from its `[%emt H:MM:SS]` (as
     /// [`MoveNode::clock`]): python-chess's `emt()`.
     pub fn emt(&self) -> Option<ClockTime> {
-        match self.first(CommandKind::ElapsedMoveTime)? {
-            Value::Time(time) => Some(time),
-            _ => None,
-        }
+        self.first_values().emt
     }
 
     /// The evaluation after it, from its `[%eval ...]` (as
     /// [`MoveNode::clock`]): a score from White's view, and the depth
     /// when written. python-chess's `eval()` and `eval_depth()`.
     pub fn eval(&self) -> Option<Evaluation> {
-        match self.first(CommandKind::Eval)? {
-            Value::Eval(eval) => Some(eval),
-            _ => None,
-        }
+        self.first_values().eval
     }
 
     /// The arrows of every well-formed `[%cal ...]` after it, in order.

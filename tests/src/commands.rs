@@ -5,11 +5,10 @@
 //! comment gives the same values through its move node and keeps the
 //! commands whole and readable through export.
 
-use std::path::PathBuf;
-
 use pgn_commands::{Command, CommandKind, Value};
 use pgn_replay::prelude::*;
 
+use crate::cases::each_case;
 use crate::{Check, Context, Section};
 
 /// The row of this module.
@@ -22,30 +21,15 @@ pub fn checks() -> Vec<Check> {
     ]
 }
 
-fn cases_file() -> PathBuf {
-    crate::crate_dir().join("data/commands/cases.tsv")
-}
-
 fn row(_: &Context, section: &mut Section) {
-    let text = match std::fs::read_to_string(cases_file()) {
-        Ok(text) => text,
-        Err(err) => {
-            section.fail(format!("cannot read {}: {err}", cases_file().display()));
-            return;
-        }
-    };
-    for (number, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let outcome = match line.split('\t').collect::<Vec<_>>()[..] {
+    each_case(section, "data/commands/cases.tsv", |fields| {
+        Some(match *fields {
             [comment, commands, text, source] if !source.trim().is_empty() => {
                 case(&comment.replace("\\n", "\n"), commands, text)
             }
             _ => Err("not comment, commands, text, source".to_owned()),
-        };
-        section.record(outcome.map_err(|e| format!("cases.tsv:{}: {e}", number + 1)));
-    }
+        })
+    });
 }
 
 /// A command as the cases file writes it.

@@ -8,12 +8,12 @@
 //! UTF-8 twin.
 
 use std::io::Read;
-use std::path::PathBuf;
 
 use pgn_export::{ExportOptions, TextOutput, Unfit};
 use pgn_replay::pgn_syntax::{Decoding, TextEncoding, TextInput, decode, encode_latin1};
 use pgn_select::{TextMatch, TextOp};
 
+use crate::cases::each_case;
 use crate::{Check, Context, Section};
 
 /// The row of this module.
@@ -23,10 +23,6 @@ pub fn checks() -> Vec<Check> {
             .fixtures(&["tests/data/encodings/cases.tsv"])
             .rulings(&["E14"]),
     ]
-}
-
-fn cases_file() -> PathBuf {
-    crate::crate_dir().join("data/encodings/cases.tsv")
 }
 
 /// `\xNN` as a byte and `\u{HEX}` as a character's UTF-8; the rest as is.
@@ -54,25 +50,14 @@ fn unescape(text: &str) -> Result<Vec<u8>, String> {
 }
 
 fn row(_: &Context, section: &mut Section) {
-    let text = match std::fs::read_to_string(cases_file()) {
-        Ok(text) => text,
-        Err(err) => {
-            section.fail(format!("cannot read {}: {err}", cases_file().display()));
-            return;
-        }
-    };
-    for (number, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let outcome = match line.split('\t').collect::<Vec<_>>()[..] {
+    each_case(section, "data/encodings/cases.tsv", |fields| {
+        Some(match *fields {
             [bytes, detected, decoded, latin1, source] if !source.is_empty() => {
                 case(bytes, detected, decoded, latin1)
             }
             _ => Err("not bytes, detected, decoded, latin-1, source".to_owned()),
-        };
-        section.record(outcome.map_err(|e| format!("cases.tsv:{}: {e}", number + 1)));
-    }
+        })
+    });
     section.record(utf16_inputs());
     section.record(cp437_input());
     if let Some(outcome) = scid_latin1() {

@@ -18,6 +18,7 @@
 //! The corpus is read from `../shared/corpus` beside the workspace root, or
 //! from the folder named by the `PGN_CORPUS` environment variable.
 
+pub mod cases;
 pub mod commands;
 pub mod coverage;
 pub mod differential;

@@ -10,10 +10,9 @@
 //! neither *ok*. Tags without a grammar (Event, Site, White, Black) take
 //! any text; their cases show that no value of theirs is flagged.
 
-use std::path::PathBuf;
-
 use pgn_syntax::{DiagnosticKind, read_games};
 
+use crate::cases::each_case;
 use crate::{Check, Context, Section};
 
 /// The roster in order, with the section of each tag and the value export
@@ -42,33 +41,11 @@ pub fn checks() -> Vec<Check> {
         .collect()
 }
 
-fn cases_file() -> PathBuf {
-    crate::crate_dir().join("data/roster/cases.tsv")
-}
-
 fn row_of(tag: &str, unknown: &str, row: &mut Section) {
-    let text = match std::fs::read_to_string(cases_file()) {
-        Ok(text) => text,
-        Err(err) => {
-            row.fail(format!("cannot read {}: {err}", cases_file().display()));
-            return;
-        }
-    };
-    for (number, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').collect();
-        let [name, value, verdict, ..] = fields[..] else {
-            row.fail(format!("cases.tsv:{}: not tag, value, verdict, source", number + 1));
-            continue;
-        };
-        if name == tag {
-            row.record(
-                case(tag, value, verdict).map_err(|e| format!("cases.tsv:{}: {e}", number + 1)),
-            );
-        }
-    }
+    each_case(row, "data/roster/cases.tsv", |fields| match *fields {
+        [name, value, verdict, ..] => (name == tag).then(|| case(tag, value, verdict)),
+        _ => Some(Err("not tag, value, verdict, source".to_owned())),
+    });
     row.record(exported_when_missing(tag, unknown));
 }
 

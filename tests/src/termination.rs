@@ -4,10 +4,9 @@
 //! file gives, and export writes the result the file gives as both the
 //! Result tag and the termination marker.
 
-use std::path::PathBuf;
-
 use pgn_syntax::{DiagnosticKind, read_games};
 
+use crate::cases::each_case;
 use crate::{Check, Context, Section};
 
 /// The row of this module.
@@ -19,28 +18,13 @@ pub fn checks() -> Vec<Check> {
     ]
 }
 
-fn cases_file() -> PathBuf {
-    crate::crate_dir().join("data/termination/cases.tsv")
-}
-
 fn row(_: &Context, section: &mut Section) {
-    let text = match std::fs::read_to_string(cases_file()) {
-        Ok(text) => text,
-        Err(err) => {
-            section.fail(format!("cannot read {}: {err}", cases_file().display()));
-            return;
-        }
-    };
-    for (number, line) in text.lines().enumerate() {
-        if line.starts_with('#') || line.trim().is_empty() {
-            continue;
-        }
-        let outcome = match line.split('\t').collect::<Vec<_>>()[..] {
+    each_case(section, "data/termination/cases.tsv", |fields| {
+        Some(match *fields {
             [tag, movetext, result, diagnostics] => case(tag, movetext, result, diagnostics),
             _ => Err("not Result tag, movetext, result, diagnostics".to_owned()),
-        };
-        section.record(outcome.map_err(|e| format!("cases.tsv:{}: {e}", number + 1)));
-    }
+        })
+    });
 }
 
 /// The name of a diagnostic about a game's termination, if it is one.
