@@ -66,6 +66,7 @@ mod decode;
 mod encode;
 mod error;
 pub mod ordinal;
+pub mod parallel;
 pub mod primitive;
 pub mod record;
 mod stream;

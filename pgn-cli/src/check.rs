@@ -7,10 +7,14 @@ use std::ops::ControlFlow;
 
 use chess_core::Position;
 use fen_epd::{CastlingNotation, Fen};
-use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor, Replayer};
-use pgn_syntax::{Decoding, Reader, Severity, TextEncoding};
+use pgn_replay::{
+    Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor, Replayed, Replayer,
+};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{Decoding, ParallelReader, Relocate, Severity, Shift, TextEncoding};
 
 use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::threads::read_input;
 use crate::{Status, unreadable};
 
 /// What `pgn check` counts.
@@ -34,28 +38,12 @@ impl CheckCounts {
     }
 }
 
-/// Counts games and played moves, and writes diagnostics as they come.
-struct Checker<'a, W: Write> {
-    counts: CheckCounts,
-    name: &'a str,
-    diagnostics: &'a mut Diagnostics<W>,
+/// The replay of `pgn check`: nothing is kept of the moves.
+struct Replay {
     mainline: bool,
-    /// Games by the encoding of their text (ruling E14).
-    encodings: BTreeMap<TextEncoding, u64>,
 }
 
-impl<W: Write> Checker<'_, W> {
-    /// Counts and writes the problems of a game, or those past the last.
-    fn report(&mut self, problems: &[GameDiagnostic]) {
-        for d in problems {
-            self.counts.diagnostics.count(d.severity());
-            let line = format_args!("{}:{d}", self.name);
-            let _ = self.diagnostics.report(d.severity(), d.label(), line);
-        }
-    }
-}
-
-impl<W: Write> ReplayVisitor for Checker<'_, W> {
+impl ReplayVisitor for Replay {
     type Output = ();
 
     fn event(&mut self, _: &Event<'_>) -> ControlFlow<()> {
@@ -66,11 +54,55 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
         !self.mainline
     }
 
-    fn end_game(&mut self, game: &GameInfo) {
-        self.counts.games += 1;
-        self.counts.moves += u64::from(game.played);
-        *self.encodings.entry(game.encoding).or_default() += 1;
-        self.report(&game.problems);
+    fn end_game(&mut self, _: &GameInfo) {}
+}
+
+/// How each reader of `pgn check` replays its games.
+#[derive(Clone, Copy, Debug)]
+struct CheckWork {
+    mainline: bool,
+    commands: bool,
+}
+
+/// What `pgn check` keeps of a game (or of the text after the last game,
+/// with `game` false): what it counts and its problems.
+struct Checked {
+    game: bool,
+    played: u32,
+    encoding: TextEncoding,
+    problems: Vec<GameDiagnostic>,
+}
+
+impl Relocate for Checked {
+    fn relocate(&mut self, shift: Shift) {
+        self.problems.relocate(shift);
+    }
+}
+
+impl Work for CheckWork {
+    type Visitor = Replayer<Replay>;
+    type Item = Checked;
+
+    fn visitor(&self) -> Replayer<Replay> {
+        Replayer::new(Replay { mainline: self.mainline }).check_commands(self.commands)
+    }
+
+    fn item(&self, replayer: &mut Replayer<Replay>, mut game: Replayed<()>) -> Checked {
+        let info = &mut game.info;
+        let checked = Checked {
+            game: true,
+            played: info.played,
+            encoding: info.encoding,
+            problems: std::mem::take(&mut info.problems),
+        };
+        replayer.recycle(game.info);
+        checked
+    }
+
+    fn end(&self, replayer: &mut Replayer<Replay>) -> Option<Checked> {
+        let problems = replayer.take_problems();
+        let checked = Checked { game: false, played: 0, encoding: TextEncoding::Ascii, problems };
+        Some(checked)
     }
 }
 
@@ -81,34 +113,38 @@ impl<W: Write> ReplayVisitor for Checker<'_, W> {
 /// malformed one is a warning. `noise` says which diagnostics are printed.
 pub(crate) fn run_check(
     files: &[String],
-    mainline: bool,
-    commands: bool,
+    (mainline, commands): (bool, bool),
     noise: NoiseArgs,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     let mut out = io::stdout().lock();
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = CheckCounts::default();
     let mut status = Status::default();
+    let work = CheckWork { mainline, commands };
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "check", name)? else { continue };
-        let checker = Checker {
-            counts: CheckCounts::default(),
-            name,
-            diagnostics: &mut diagnostics,
-            mainline,
-            encodings: BTreeMap::new(),
-        };
-        let mut replayer = Replayer::new(checker).check_commands(commands);
-        let read = Reader::new(input).visit_all(&mut replayer);
-        let trailing = replayer.take_problems();
-        let mut checker = replayer.into_inner();
-        checker.report(&trailing);
-        if let Some(note) = encoding_note(name, &checker.encodings) {
-            checker.counts.diagnostics.count(Severity::Note);
-            checker.diagnostics.report(Severity::Note, "text encoding", note)?;
+        diagnostics.input(name);
+        let mut counts = CheckCounts::default();
+        let mut encodings = BTreeMap::new();
+        let read = read_input(reader, input, &work, |checked| {
+            if checked.game {
+                diagnostics.games(1);
+                counts.games += 1;
+                counts.moves += u64::from(checked.played);
+                *encodings.entry(checked.encoding).or_default() += 1;
+            }
+            for d in &checked.problems {
+                counts.diagnostics.count(d.severity());
+                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
+            }
+            Ok(())
+        })?;
+        if let Some(note) = encoding_note(name, &encodings) {
+            counts.diagnostics.count(Severity::Note);
+            diagnostics.report(Severity::Note, "text encoding", note)?;
         }
-        let counts = checker.counts;
-        if let Err(err) = read {
+        if let Some(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "check", name, &err)?;
         }
         if files.len() > 1 {
@@ -159,50 +195,26 @@ fn summary(c: &CheckCounts) -> String {
     format!("games={} moves={} {}", c.games, c.moves, c.diagnostics)
 }
 
-/// Writes one record per game: the FEN after the last main-line move, or
+/// Makes one record per game: the FEN after the last main-line move, or
 /// with `every_ply` the start position and the FEN after every main-line
-/// move (games separated by an empty line). A game that cannot be replayed
-/// to its end has instead (or after its plies so far) the line
-/// `# game N: not replayed: WHY`, so that the output lines up with the
+/// move. A game that cannot be replayed to its end has instead (or after
+/// its plies so far) the line `# game N: not replayed: WHY`, written by
+/// the calling thread ([`run_fen`]), so that the output lines up with the
 /// input; EPD readers skip `#` lines.
-struct FenWriter<'a, W: Write, E: Write> {
-    out: &'a mut W,
-    name: &'a str,
-    diagnostics: &'a mut Diagnostics<E>,
+struct FenMaker {
     every_ply: bool,
-    /// Games begun so far in this file, and in the files before it.
-    games: u64,
-    earlier_games: u64,
+    /// The FEN lines of the game so far.
+    text: String,
     /// The position after the last main-line move so far (`None` when the
     /// game could not be set up).
     last: Option<Position>,
-    /// A diagnostic of error severity was written.
-    input_errors: bool,
-    /// The first error writing the output.
-    error: Option<io::Error>,
 }
 
-impl<W: Write, E: Write> FenWriter<'_, W, E> {
+impl FenMaker {
     fn write(&mut self, pos: &Position) {
         let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
-        self.line(format_args!("{fen}"));
-    }
-
-    fn line(&mut self, text: std::fmt::Arguments<'_>) {
-        if let Err(e) = writeln!(self.out, "{text}") {
-            self.error.get_or_insert(e);
-        }
-    }
-}
-
-impl<W: Write, E: Write> FenWriter<'_, W, E> {
-    /// Writes the problems of a game, or those past the last.
-    fn report(&mut self, problems: &[GameDiagnostic]) {
-        for d in problems {
-            self.input_errors |= d.severity() == Severity::Error;
-            let line = format_args!("{}:{d}", self.name);
-            let _ = self.diagnostics.report(d.severity(), d.label(), line);
-        }
+        self.text.push_str(&fen);
+        self.text.push('\n');
     }
 }
 
@@ -221,18 +233,15 @@ fn not_replayed(problems: &[GameDiagnostic]) -> Option<String> {
     })
 }
 
-impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
-    type Output = ();
+impl ReplayVisitor for FenMaker {
+    /// The game's FEN lines, and why it was not replayed to its end.
+    type Output = (String, Option<String>);
 
-    fn tags(&mut self, _: &GameInfo) -> ControlFlow<()> {
-        self.games += 1;
-        if self.every_ply && self.games + self.earlier_games > 1 {
-            self.line(format_args!(""));
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, _: &GameInfo, start: Option<&Position>) -> ControlFlow<()> {
+    fn begin_movetext(
+        &mut self,
+        _: &GameInfo,
+        start: Option<&Position>,
+    ) -> ControlFlow<(String, Option<String>)> {
         match start {
             Some(pos) if self.every_ply => self.write(pos),
             Some(pos) => self.last = Some(pos.clone()),
@@ -241,7 +250,7 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
         ControlFlow::Continue(())
     }
 
-    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<(String, Option<String>)> {
         if let Event::Move(played) = event {
             if self.every_ply {
                 self.write(played.after);
@@ -256,62 +265,101 @@ impl<W: Write, E: Write> ReplayVisitor for FenWriter<'_, W, E> {
         false
     }
 
-    fn end_game(&mut self, game: &GameInfo) {
-        self.report(&game.problems);
-        match not_replayed(&game.problems) {
-            Some(why) => {
-                let (name, number) = (self.name, self.games);
-                self.line(format_args!("# {name}: game {number}: not replayed: {why}"));
-            }
-            None if !self.every_ply => {
-                if let Some(pos) = self.last.take() {
-                    self.write(&pos);
-                }
-            }
-            None => {}
+    fn end_game(&mut self, game: &GameInfo) -> (String, Option<String>) {
+        let why = not_replayed(&game.problems);
+        if why.is_none()
+            && !self.every_ply
+            && let Some(pos) = self.last.take()
+        {
+            self.write(&pos);
         }
+        (std::mem::take(&mut self.text), why)
     }
 }
 
-/// Runs `pgn fen FILE...`. A file that cannot be read is reported and the
-/// others are read. `noise` says which diagnostics are printed.
-pub(crate) fn run_fen(files: &[String], every_ply: bool, noise: NoiseArgs) -> io::Result<Status> {
+/// How each reader of `pgn fen` makes the records of its games.
+struct FenWork {
+    every_ply: bool,
+}
+
+/// What `pgn fen` keeps of a game (or of the text after the last game,
+/// with no number): its records, why it was not replayed, its problems.
+struct FenRecords {
+    number: Option<u64>,
+    text: String,
+    not_replayed: Option<String>,
+    problems: Vec<GameDiagnostic>,
+}
+
+impl Relocate for FenRecords {
+    fn relocate(&mut self, shift: Shift) {
+        self.number = self.number.map(|n| shift.game(n));
+        self.problems.relocate(shift);
+    }
+}
+
+impl Work for FenWork {
+    type Visitor = Replayer<FenMaker>;
+    type Item = FenRecords;
+
+    fn visitor(&self) -> Replayer<FenMaker> {
+        Replayer::new(FenMaker { every_ply: self.every_ply, text: String::new(), last: None })
+    }
+
+    fn item(
+        &self,
+        replayer: &mut Replayer<FenMaker>,
+        mut game: Replayed<(String, Option<String>)>,
+    ) -> FenRecords {
+        let (text, not_replayed) = game.output;
+        let problems = std::mem::take(&mut game.info.problems);
+        let records = FenRecords { number: Some(game.info.number), text, not_replayed, problems };
+        replayer.recycle(game.info);
+        records
+    }
+
+    fn end(&self, replayer: &mut Replayer<FenMaker>) -> Option<FenRecords> {
+        let problems = replayer.take_problems();
+        Some(FenRecords { number: None, text: String::new(), not_replayed: None, problems })
+    }
+}
+
+/// Runs `pgn fen FILE...`: the records of every game (games separated by
+/// an empty line with `every_ply`). A file that cannot be read is
+/// reported and the others are read. `noise` says which diagnostics are
+/// printed.
+pub(crate) fn run_fen(
+    files: &[String],
+    every_ply: bool,
+    noise: NoiseArgs,
+    reader: ParallelReader,
+) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    let mut earlier_games = 0;
+    let mut games = 0u64;
+    let work = FenWork { every_ply };
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "fen", name)? else { continue };
-        let writer = FenWriter {
-            out: &mut out,
-            name,
-            diagnostics: &mut diagnostics,
-            every_ply,
-            games: 0,
-            earlier_games,
-            last: None,
-            input_errors: false,
-            error: None,
-        };
-        let mut replayer = Replayer::new(writer);
-        let mut reader = Reader::new(input);
-        // Game by game, so that a closed output stops the run at once.
-        let read = loop {
-            match reader.read_game(&mut replayer) {
-                Ok(Some(_)) if replayer.inner().error.is_none() => {}
-                Ok(_) => break Ok(()),
-                Err(err) => break Err(err),
+        diagnostics.input(name);
+        let read = read_input(reader, input, &work, |records| {
+            for d in &records.problems {
+                status.input_errors |= d.severity() == Severity::Error;
+                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
             }
-        };
-        let trailing = replayer.take_problems();
-        let mut writer = replayer.into_inner();
-        writer.report(&trailing);
-        earlier_games += writer.games;
-        status.input_errors |= writer.input_errors;
-        if let Some(err) = writer.error {
-            return Err(err);
-        }
-        if let Err(err) = read {
+            let Some(number) = records.number else { return Ok(()) };
+            diagnostics.games(1);
+            games += 1;
+            if every_ply && games > 1 {
+                writeln!(out)?;
+            }
+            out.write_all(records.text.as_bytes())?;
+            if let Some(why) = records.not_replayed {
+                writeln!(out, "# {name}: game {number}: not replayed: {why}")?;
+            }
+            Ok(())
+        })?;
+        if let Some(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "fen", name, &err)?;
         }
     }

@@ -54,7 +54,11 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
     let mut status = Status::default();
     let mut line = Vec::new();
     for name in files {
-        let Some(mut reader) = status.open(&mut diagnostics.out, "epd", name)? else { continue };
+        let Some(mut reader) =
+            status.open_as(&mut diagnostics.out, "epd", name, crate::input::Content::Epd)?
+        else {
+            continue;
+        };
         // EPD files are small, and the reader works on a byte slice.
         let mut input = Vec::new();
         if let Err(err) = reader.read_to_end(&mut input) {

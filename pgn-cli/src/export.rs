@@ -9,11 +9,11 @@ use std::str::FromStr;
 use pgn_export::{ExportOptions, Notation};
 use san::Language;
 
-use crate::export_pass::{each_input, export_pieces, export_stream};
-use crate::input;
-use crate::pieces::{Plan, Shift};
+use pgn_syntax::ParallelReader;
+
+use crate::export_pass::export_inputs;
 use crate::report::{Diagnostics, NoiseArgs};
-use crate::{Status, create_output, unreadable};
+use crate::{Status, create_output};
 
 /// Reads the value of `--notation`: `san`, `lan`, `uci`, `fan`, or the
 /// English name of a language of §17 (SAN with its piece letters).
@@ -38,16 +38,15 @@ pub(crate) struct ExportArgs {
     pub(crate) keep_broken: bool,
 }
 
-/// Runs `pgn export` over `files`, writing to `output` (a path) or
-/// standard output. A plain file larger than a piece is read on the
-/// plan's threads ([`export_pieces`]); the output and the diagnostics are
-/// the same as when it is read on one.
+/// Runs `pgn export` over `files` on the threads of `reader`, writing to
+/// `output` (a path) or standard output; the output and the diagnostics
+/// are the same whatever the threads.
 pub(crate) fn run(
     files: &[String],
     output: Option<&str>,
     args: ExportArgs,
     noise: NoiseArgs,
-    plan: Plan,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     const COMMAND: &str = "export";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
@@ -58,28 +57,13 @@ pub(crate) fn run(
     let Some(mut out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         return Ok(status);
     };
-    let total = each_input(files, &mut diagnostics, &mut status, |name, diagnostics, status| {
-        let split = input::plain_file(name).filter(|(_, len)| plan.splits(*len));
-        let (counts, failure) = match split {
-            Some((file, len)) => {
-                export_pieces((&file, len), name, args, plan, diagnostics, &mut out)?
-            }
-            None => {
-                let Some(input) = status.open(&mut diagnostics.out, COMMAND, name)? else {
-                    return Ok(None);
-                };
-                let mut on_game = |_: &_, text: &[u8]| out.write_all(text);
-                export_stream(input, name, args, diagnostics, &mut on_game, Shift::NONE)?
-            }
-        };
-        if let Some(err) = failure {
-            unreadable(status, &mut diagnostics.out, COMMAND, name, &err)?;
-        }
-        Ok(Some(counts))
-    })?;
+    let total =
+        export_inputs(COMMAND, files, (args, reader), &mut diagnostics, &mut status, |_, text| {
+            out.write_all(text)
+        })?;
     out.finish(&status, &mut diagnostics.out, COMMAND)?;
     diagnostics.finish(COMMAND)?;
-    writeln!(diagnostics.out, "{}", total.summary(""))?;
+    diagnostics.summary(total.summary(""))?;
     diagnostics.out.flush()?;
     Ok(status)
 }

@@ -3,17 +3,16 @@
 //! the only one of `pgn split`, which differ only in where each exported
 //! game goes.
 
-use std::fs::File;
-use std::io::{self, Read, Write};
-use std::ops::Range;
+use std::io::{self, Write};
 
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
 use pgn_replay::{GameDiagnostic, Replayed, Replayer};
-use pgn_syntax::{Location, Reader, Severity};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{Location, ParallelReader, Relocate, Severity, Shift};
 
 use crate::export::ExportArgs;
-use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, Tally};
+use crate::threads::read_input;
 use crate::{Status, unreadable};
 
 /// What a pass counts: the fields of `pgn export`'s summary line.
@@ -44,8 +43,9 @@ impl ExportCounts {
 }
 
 /// Reads, replays and exports every game of `files` as `pgn export` does,
-/// and hands each game to `on_game` with the exporter's output, which
-/// holds the game's text ([`ExportedGame::text`]) when it was written.
+/// on the threads of `reader`, and hands each game to `on_game` in input
+/// order with the exporter's output for it, which holds the game's text
+/// ([`ExportedGame::text`]) when it was written.
 ///
 /// Diagnostics are reported as `pgn export` reports them (a broken game
 /// left out is an error that says so); an input that cannot be opened or
@@ -60,17 +60,34 @@ impl ExportCounts {
 pub(crate) fn export_inputs<E: Write>(
     command: &str,
     files: &[String],
-    args: ExportArgs,
+    (args, reader): (ExportArgs, ParallelReader),
     diagnostics: &mut Diagnostics<E>,
     status: &mut Status,
     mut on_game: impl FnMut(&Replayed<ExportedGame>, &[u8]) -> io::Result<()>,
 ) -> io::Result<ExportCounts> {
+    let work = ExportWork { args };
     each_input(files, diagnostics, status, |name, diagnostics, status| {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else {
             return Ok(None);
         };
-        let (counts, failure) =
-            export_stream(input, name, args, diagnostics, &mut on_game, Shift::NONE)?;
+        diagnostics.input(name);
+        let mut counts = ExportCounts::default();
+        let failure = read_input(reader, input, &work, |exported| match exported {
+            Exported::Game(game, text) => {
+                diagnostics.games(1);
+                on_game(&game, &text)?;
+                let outcome = Outcome {
+                    number: game.info.number,
+                    left_out: game.output.left_out,
+                    fen_at: game.info.fen_at,
+                    diagnostics: &game.info.problems,
+                };
+                outcome.report(name, &mut counts, diagnostics)
+            }
+            Exported::End(trailing) => {
+                trailing.iter().try_for_each(|d| report(d, name, &mut counts, diagnostics))
+            }
+        })?;
         if let Some(err) = failure {
             unreadable(status, &mut diagnostics.out, command, name, &err)?;
         }
@@ -81,7 +98,7 @@ pub(crate) fn export_inputs<E: Write>(
 /// Runs `per_file` on each of `files` (it gives the file's counts, or
 /// `None` when the file could not be opened), writing each file's
 /// summary line when there are several, and sums the counts.
-pub(crate) fn each_input<E: Write>(
+fn each_input<E: Write>(
     files: &[String],
     diagnostics: &mut Diagnostics<E>,
     status: &mut Status,
@@ -91,7 +108,7 @@ pub(crate) fn each_input<E: Write>(
     for name in files {
         let Some(counts) = per_file(name, diagnostics, status)? else { continue };
         if files.len() > 1 {
-            writeln!(diagnostics.out, "{name}: {}", counts.summary(""))?;
+            diagnostics.summary(format_args!("{name}: {}", counts.summary("")))?;
         }
         total.add(&counts);
     }
@@ -99,169 +116,53 @@ pub(crate) fn each_input<E: Write>(
     Ok(total)
 }
 
-/// Reads, replays and exports every game of one input on this thread,
-/// handing each to `on_game`; returns the input's counts and its read
-/// error, if any. The input's first byte is at `shift` in its file (the
-/// games and diagnostics are moved there; [`Shift::NONE`] for a whole
-/// file).
-pub(crate) fn export_stream<E: Write>(
-    input: impl Read,
-    name: &str,
-    args: ExportArgs,
-    diagnostics: &mut Diagnostics<E>,
-    on_game: &mut impl FnMut(&Replayed<ExportedGame>, &[u8]) -> io::Result<()>,
-    shift: Shift,
-) -> io::Result<(ExportCounts, Option<io::Error>)> {
-    // A replayer an input: games are numbered from 1 in each, as the
-    // other subcommands number them.
-    let mut replayer = Replayer::new(exporter(args));
-    let mut counts = ExportCounts::default();
-    let mut reader = Reader::new(input);
-    let mut failure = None;
-    loop {
-        match reader.read_game(&mut replayer) {
-            Ok(Some(mut game)) => {
-                let info = &mut game.info;
-                info.number += shift.games;
-                info.problems.iter_mut().for_each(|d| shift.diagnostic(d));
-                info.fen_at = info.fen_at.map(|at| at.after(shift.start));
-                on_game(&game, replayer.inner().output())?;
-                replayer.inner_mut().clear_output();
-                let outcome = Outcome {
-                    number: game.info.number,
-                    left_out: game.output.left_out,
-                    fen_at: game.info.fen_at,
-                    diagnostics: &game.info.problems,
-                };
-                outcome.report(name, &mut counts, diagnostics)?;
-                replayer.recycle(game.info);
-            }
-            Ok(None) => break,
-            Err(err) => {
-                failure = Some(err);
-                break;
-            }
-        }
-    }
-    for mut d in replayer.take_problems() {
-        shift.diagnostic(&mut d);
-        report(&d, name, &mut counts, diagnostics)?;
-    }
-    Ok((counts, failure))
-}
-
 /// The exporter of `pgn export` with these options.
 fn exporter(args: ExportArgs) -> StreamExporter {
     StreamExporter::new(args.options).keep_broken(args.keep_broken)
 }
 
-/// `pgn export` of one plain file larger than a piece, read in pieces on
-/// the plan's threads ([`pieces`]), each game's text written to `out`;
-/// the output and what is reported are what [`export_stream`] gives on
-/// one thread (`tests/pieces.rs` compares them on every fixture and
-/// corpus file). Returns the file's counts and its read error, if any.
-pub(crate) fn export_pieces<E: Write, W: Write>(
-    (file, len): (&File, u64),
-    name: &str,
+/// How each reader of an export pass replays and exports its games.
+struct ExportWork {
     args: ExportArgs,
-    plan: Plan,
-    diagnostics: &mut Diagnostics<E>,
-    out: &mut W,
-) -> io::Result<(ExportCounts, Option<io::Error>)> {
-    let mut take = TakeExported { name, args, diagnostics, out, counts: ExportCounts::default() };
-    let work = |starts: &[u64], k| export_piece(file, (starts, k, plan), args);
-    let failure = pieces::read_file(file, len, plan, work, &mut take)?;
-    Ok((take.counts, failure))
 }
 
-/// What the reader of a piece kept of its games: their text (the
-/// exporter's output, which their ranges index) and what is reported of
-/// each.
-#[derive(Default)]
-struct ExportedPiece {
-    text: Vec<u8>,
-    games: Vec<KeptGame>,
-    /// Diagnostics past the last game (at the end of the file).
-    trailing: Vec<GameDiagnostic>,
+/// What a worker hands on of a game exported: the game and what the
+/// exporter wrote for it (its text at [`ExportedGame::text`]); or the
+/// diagnostics past the last game.
+enum Exported {
+    Game(Replayed<ExportedGame>, Vec<u8>),
+    End(Vec<GameDiagnostic>),
 }
 
-/// What is kept of a game read in a piece.
-struct KeptGame {
-    number: u64,
-    left_out: Option<Unfit>,
-    fen_at: Option<Location>,
-    diagnostics: Vec<GameDiagnostic>,
-    /// Where its text is in the piece's (empty when it was not written).
-    text: Range<usize>,
-}
-
-/// Exports the games of a piece of a PGN file ([`pieces::read_piece`]).
-fn export_piece(file: &File, at: (&[u64], usize, Plan), args: ExportArgs) -> Piece<ExportedPiece> {
-    let mut replayer = Replayer::new(exporter(args));
-    let mut read = pieces::read_piece(
-        file,
-        at,
-        &mut replayer,
-        ExportedPiece::default(),
-        |kept, mut game, r| {
-            let info = &mut game.info;
-            kept.games.push(KeptGame {
-                number: info.number,
-                left_out: game.output.left_out,
-                fen_at: info.fen_at,
-                diagnostics: std::mem::take(&mut info.problems),
-                text: game.output.text.clone(),
-            });
-            r.recycle(game.info);
-        },
-    );
-    // The games' text stays in the exporter's output until the piece ends.
-    read.kept.text = replayer.inner_mut().take_output();
-    if read.end == PieceEnd::End && read.error.is_none() {
-        read.kept.trailing = replayer.take_problems();
+impl Relocate for Exported {
+    fn relocate(&mut self, shift: Shift) {
+        match self {
+            Exported::Game(game, _) => game.info.relocate(shift),
+            Exported::End(trailing) => trailing.relocate(shift),
+        }
     }
-    read
 }
 
-/// The calling thread's side of `pgn export` over a file read in pieces.
-struct TakeExported<'a, E: Write, W: Write> {
-    name: &'a str,
-    args: ExportArgs,
-    diagnostics: &'a mut Diagnostics<E>,
-    out: &'a mut W,
-    counts: ExportCounts,
-}
+impl Work for ExportWork {
+    type Visitor = Replayer<StreamExporter>;
+    type Item = Exported;
 
-impl<E: Write, W: Write> TakePieces<ExportedPiece> for TakeExported<'_, E, W> {
-    fn piece(&mut self, piece: &mut Piece<ExportedPiece>, shift: Shift) -> io::Result<()> {
-        let read = &mut piece.kept;
-        for game in &mut read.games {
-            game.diagnostics.iter_mut().for_each(|d| shift.diagnostic(d));
-            self.out.write_all(&read.text[game.text.clone()])?;
-            let outcome = Outcome {
-                number: game.number + shift.games,
-                left_out: game.left_out,
-                fen_at: game.fen_at.map(|at| at.after(shift.start)),
-                diagnostics: &game.diagnostics,
-            };
-            outcome.report(self.name, &mut self.counts, self.diagnostics)?;
-        }
-        if !matches!(piece.end, PieceEnd::Synced(_)) {
-            for d in &mut read.trailing {
-                shift.diagnostic(d);
-                report(d, self.name, &mut self.counts, self.diagnostics)?;
-            }
-        }
-        Ok(())
+    fn visitor(&self) -> Replayer<StreamExporter> {
+        Replayer::new(exporter(self.args))
     }
 
-    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
-        let out = &mut *self.out;
-        let mut on_game = |_: &Replayed<ExportedGame>, text: &[u8]| out.write_all(text);
-        let (counts, failure) =
-            export_stream(input, self.name, self.args, self.diagnostics, &mut on_game, shift)?;
-        self.counts.add(&counts);
-        Ok(failure)
+    fn item(
+        &self,
+        replayer: &mut Replayer<StreamExporter>,
+        game: Replayed<ExportedGame>,
+    ) -> Exported {
+        let text = replayer.inner().output().to_vec();
+        replayer.inner_mut().clear_output();
+        Exported::Game(game, text)
+    }
+
+    fn end(&self, replayer: &mut Replayer<StreamExporter>) -> Option<Exported> {
+        Some(Exported::End(replayer.take_problems()))
     }
 }
 
@@ -300,7 +201,11 @@ impl Outcome<'_> {
             return Ok(());
         };
         counts.skipped += 1;
-        counts.diagnostics.count(Severity::Error);
+        // The game counts once as skipped; as an error only when none of
+        // its own was counted (the move that cannot be played is one).
+        if !self.diagnostics.iter().any(|d| d.severity() == Severity::Error) {
+            counts.diagnostics.count(Severity::Error);
+        }
         let (at, why, remedy) = match unfit {
             Unfit::SetUpPosition => (
                 self.fen_at,

@@ -23,6 +23,7 @@
 use std::fs::File;
 use std::io::{self, Read};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
@@ -120,6 +121,40 @@ impl Compression {
     }
 }
 
+/// The bytes read of the input opened last, as they come from its file
+/// (before decompression), and its size when known (`u64::MAX` if not):
+/// for the progress line. One input is read at a time.
+static READ: AtomicU64 = AtomicU64::new(0);
+static TOTAL: AtomicU64 = AtomicU64::new(u64::MAX);
+
+/// The bytes read of the input opened last, and its size when known.
+pub(crate) fn bytes_read() -> (u64, Option<u64>) {
+    let total = TOTAL.load(Ordering::Relaxed);
+    (READ.load(Ordering::Relaxed), (total != u64::MAX).then_some(total))
+}
+
+/// An input whose bytes read are counted in [`READ`].
+struct Counted<R>(R);
+
+impl<R: Read> Read for Counted<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        READ.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+/// What an input is to hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Content {
+    /// PGN text: binary data is refused, and so is EPD.
+    Text,
+    /// EPD text: binary data is refused, and so is PGN.
+    Epd,
+    /// Binary data (PGC): PGN text is refused.
+    Binary,
+}
+
 /// Opens `name` (`-` is standard input), decompressing it when its first
 /// bytes are those of a [`Compression`] format. The result is not buffered:
 /// the readers of the toolkit buffer by themselves.
@@ -130,29 +165,25 @@ impl Compression {
 /// message names the format: `zstd data: ...`); or it is not text that
 /// can be read ([`not_text`]): an error of kind `InvalidData` saying
 /// why. Errors past the first bytes come from the reader returned.
-pub(crate) fn open(name: &str) -> io::Result<Box<dyn Read>> {
-    open_as(name, Content::Text)
-}
-
-/// What an input is to hold.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Content {
-    /// Text (PGN, EPD): binary data is refused.
-    Text,
-    /// Binary data (PGC).
-    Binary,
-}
-
-/// [`open`], for text or binary content: binary content is decompressed
-/// the same way, and not refused.
-pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>> {
+///
+/// Binary content ([`Content::Binary`]) is decompressed the same way, and
+/// not refused.
+pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read + Send>> {
     // Standard input itself, not its lock, which cannot go to another thread.
-    let mut inner: Box<dyn Read + Send> =
-        if name == "-" { Box::new(io::stdin()) } else { Box::new(File::open(name)?) };
+    let (inner, total): (Box<dyn Read + Send>, _) = if name == "-" {
+        (Box::new(io::stdin()), None)
+    } else {
+        let file = File::open(name)?;
+        let len = file.metadata().ok().filter(std::fs::Metadata::is_file).map(|m| m.len());
+        (Box::new(file), len)
+    };
+    READ.store(0, Ordering::Relaxed);
+    TOTAL.store(total.unwrap_or(u64::MAX), Ordering::Relaxed);
+    let mut inner: Box<dyn Read + Send> = Box::new(Counted(inner));
     // The first bytes are read, looked at, and put back in front of the rest.
     let mut start = Vec::with_capacity(SNIFF);
     (&mut inner).take(SNIFF as u64).read_to_end(&mut start)?;
-    let inner: Box<dyn Read> = match Compression::sniff(&start) {
+    let inner: Box<dyn Read + Send> = match Compression::sniff(&start) {
         None => inner,
         Some(format) => {
             let mut decompressed = decompress(format, io::Cursor::new(start).chain(inner))?;
@@ -161,6 +192,9 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
             Box::new(decompressed)
         }
     };
+    if let Some(why) = wrong_kind(&start, content) {
+        return Err(io::Error::new(io::ErrorKind::InvalidData, why));
+    }
     if content == Content::Binary {
         return Ok(Box::new(io::Cursor::new(start).chain(inner)));
     }
@@ -171,37 +205,6 @@ pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read>>
         return Ok(Box::new(TextInput::new(io::Cursor::new(start).chain(inner), decoding())));
     }
     Ok(Box::new(io::Cursor::new(start).chain(inner)))
-}
-
-/// `name` opened as a regular file of plain text (not standard input, not
-/// compressed, not refused by [`not_text`]) with its length, which can be
-/// read in pieces ([`crate::pieces`]); `None` for any other input, which
-/// is then opened with [`open`] (and any error it has reported there).
-pub(crate) fn plain_file(name: &str) -> Option<(File, u64)> {
-    plain_file_as(name, Content::Text)
-}
-
-/// [`plain_file`], for text or binary content: a binary file (PGC) is
-/// taken too, a compressed one not.
-pub(crate) fn plain_file_as(name: &str, content: Content) -> Option<(File, u64)> {
-    if name == "-" {
-        return None;
-    }
-    let file = File::open(name).ok()?;
-    let meta = file.metadata().ok()?;
-    if !meta.is_file() {
-        return None;
-    }
-    let mut start = Vec::with_capacity(SNIFF);
-    (&file).take(SNIFF as u64).read_to_end(&mut start).ok()?;
-    let text = content == Content::Text;
-    // Text to decode as it is read goes the way of a stream.
-    let refused =
-        text && (not_text(&start).is_some() || utf16(&start) || decoding() != Decoding::Auto);
-    if Compression::sniff(&start).is_some() || refused {
-        return None;
-    }
-    Some((file, meta.len()))
 }
 
 /// Why `start`, the first bytes of an input (up to [`SNIFF`]), is not text
@@ -229,6 +232,31 @@ pub(crate) fn not_text(start: &[u8]) -> Option<String> {
             start.len()
         )
     })
+}
+
+/// Why `start`, the first bytes of an input, is not `content` but another
+/// kind of file the toolkit reads, if it is so: one line that says what
+/// it looks like and which command reads it. Told by the first line that
+/// is not blank: a tag pair or a move number is PGN, a FEN placement EPD;
+/// PGC begins with a record marker, a byte below the space.
+pub(crate) fn wrong_kind(start: &[u8], content: Content) -> Option<String> {
+    let text = start.strip_prefix(b"\xef\xbb\xbf").unwrap_or(start);
+    let first =
+        text.split(|&b| b == b'\n' || b == b'\r').map(blanks_off).find(|line| !line.is_empty())?;
+    let pgn = tag_pair(first) || move_number(first);
+    match content {
+        Content::Text if placement(first) && !pgn => Some(
+            "looks like EPD (a FEN placement on its first line), not PGN: pgn epd reads it".into(),
+        ),
+        Content::Epd if pgn => Some(format!(
+            "looks like PGN ({} on its first line), not EPD: pgn check reads it",
+            if tag_pair(first) { "a tag pair" } else { "a move number" }
+        )),
+        Content::Binary if pgn => {
+            Some("looks like PGN text, not PGC: pgn pgc encode makes PGC of it".into())
+        }
+        _ => None,
+    }
 }
 
 /// Whether `bytes` hold something that reads as PGN or EPD where a line

@@ -59,13 +59,14 @@ mod input;
 mod moves;
 mod output;
 mod pgc;
-mod pieces;
+mod progress;
 mod report;
 mod select;
 mod sort;
 mod split;
 mod stats;
 mod table;
+mod threads;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -76,9 +77,13 @@ use pgn_export::ExportOptions;
 use report::NoiseArgs;
 use san::{CastlingMode, Uci};
 
+/// The version `pgn --version` prints: the package's, and the commit it
+/// was built from.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("PGN_COMMIT"), ")");
+
 /// Chess game data tools: the 1994 PGN standard and its companions.
 #[derive(Parser)]
-#[command(name = "pgn", version, about)]
+#[command(name = "pgn", version = VERSION, about, disable_help_subcommand = true)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -122,6 +127,8 @@ enum Command {
         commands: bool,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Read PGN files and replay every move of every line.
     ///
@@ -142,6 +149,8 @@ enum Command {
         commands: bool,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Write a table of the moves of each game: one row per ply of the
     /// main line (every line with --all-lines), with its game number, ply,
@@ -174,6 +183,8 @@ enum Command {
         format: table::TableFormat,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Print the FEN after the last main-line move of each game.
     Fen {
@@ -186,6 +197,8 @@ enum Command {
         every_ply: bool,
         #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Write games in export format (§3.2, §8; rulings E1 to E13).
     ///
@@ -196,8 +209,7 @@ enum Command {
     /// position with --reduced. Diagnostics go to standard error
     /// as for `pgn check`, and its last line is `games=N written=W
     /// skipped=S errors=E warnings=W notes=N`. The exit code is 1 when any
-    /// error was found. A plain file larger than a MiB is read on every
-    /// core, with the same output.
+    /// error was found.
     Export {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -208,9 +220,11 @@ enum Command {
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
+        broken: BrokenFlag,
+        #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
-        threads: pieces::ThreadArgs,
+        threads: threads::ThreadArgs,
     },
     /// Sort games by the collating sequence of section 12 and write them
     /// in export format.
@@ -235,7 +249,11 @@ enum Command {
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
+        broken: BrokenFlag,
+        #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Write each game in export format into a file of DIR named as
     /// section 11 suggests: after its year, month or day, its event, or
@@ -262,7 +280,11 @@ enum Command {
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
+        broken: BrokenFlag,
+        #[command(flatten)]
         noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
     },
     /// Choose games by tags, players, openings, positions, material,
     /// length and ending, and write them in export format, as a table,
@@ -272,9 +294,10 @@ enum Command {
     /// fail). A game whose tags fail is not replayed; one that cannot be
     /// replayed is not selected and is reported with an error (with
     /// --keep-broken and tag criteria only, it is written as read from
-    /// its first move that cannot be played). Diagnostics
-    /// go to standard error; its last line is `games=N selected=S
-    /// written=W rejected=R unplayable=U errors=E warnings=W notes=N`.
+    /// its first move that cannot be played). The diagnostics of the
+    /// games selected or unplayable go to standard error (of every game,
+    /// with --pedantic); its last line is `games=N selected=S written=W
+    /// rejected=R unplayable=U errors=E warnings=W notes=N`.
     /// A criteria file (--criteria) holds one `KEY VALUE` a line, KEY the
     /// name of an option below (`player Tal`, `eco B20-B99`, `checkmate`
     /// is `ending checkmate`, `has-variations` is `has variations`; also
@@ -307,9 +330,11 @@ enum Command {
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
+        broken: BrokenFlag,
+        #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
-        threads: pieces::ThreadArgs,
+        threads: threads::ThreadArgs,
     },
     /// Write each game once: a game whose main line has the same moves
     /// from the same start as an earlier game's (in any of the inputs,
@@ -321,8 +346,8 @@ enum Command {
     /// hashes meet. Diagnostics go to standard error; its last line is
     /// `games=N selected=S written=W rejected=0 duplicates=D unplayable=U
     /// errors=E warnings=W notes=N` (selected: the games kept). A game
-    /// that cannot be replayed is left out with an error (--keep-broken
-    /// is refused).
+    /// that cannot be replayed is left out with an error: it has no move
+    /// sequence to compare.
     Dedupe {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -339,7 +364,13 @@ enum Command {
         report: Option<String>,
         /// Also compare these tags (comma-separated): games with other
         /// values are not duplicates.
-        #[arg(long, value_name = "TAGS", value_delimiter = ',', conflicts_with = "final_position")]
+        #[arg(
+            long,
+            value_name = "TAGS",
+            value_delimiter = ',',
+            conflicts_with = "final_position",
+            value_parser = parse_tag_name
+        )]
         tags: Option<Vec<String>>,
         /// Compare only the final position of the main line: games that
         /// end in the same position are duplicates, however they got there.
@@ -350,12 +381,34 @@ enum Command {
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
-        threads: pieces::ThreadArgs,
+        threads: threads::ThreadArgs,
     },
     /// PGC, the binary form of PGN (§20): encode, decode, dump.
     Pgc {
         #[command(subcommand)]
         command: pgc::PgcCommand,
+    },
+    /// Print the help of pgn, or of a command.
+    Help {
+        /// The command (`pgn help select`); none for pgn itself.
+        command: Option<String>,
+    },
+    /// Print a shell's completion script for pgn on standard output.
+    ///
+    /// Bash: `source <(pgn completions bash)`, or save it as
+    /// `~/.local/share/bash-completion/completions/pgn`. Zsh: save it as
+    /// `_pgn` in a folder of `$fpath`. Fish: save it as
+    /// `~/.config/fish/completions/pgn.fish`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page of pgn, or of a command, in roff on standard
+    /// output: `pgn man > pgn.1`, `pgn man select > pgn-select.1`, then
+    /// `man ./pgn.1`.
+    Man {
+        /// The command; none for pgn itself.
+        command: Option<String>,
     },
     /// Read EPD files, validate every record and write its canonical form.
     ///
@@ -426,27 +479,41 @@ struct ExportFlags {
     /// left out with an error naming it.
     #[arg(long)]
     to_latin_1: bool,
+    /// Write the moves without move numbers (pgn-extract's
+    /// --nomovenumbers). Not export format.
+    #[arg(long)]
+    no_move_numbers: bool,
+    /// Write moves as san (export format, the default), lan, uci (as
+    /// pgn-extract's -Wuci: without move numbers), fan, or SAN with the
+    /// piece letters of a language of section 17: czech, danish, dutch,
+    /// english, estonian, finnish, french, german, hungarian, icelandic,
+    /// italian, norwegian, polish, portuguese, romanian, spanish,
+    /// swedish. Anything but san is not export format.
+    #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
+    notation: pgn_export::Notation,
+}
+
+/// `--keep-broken`, for the commands that can write a game that cannot
+/// be replayed.
+#[derive(Args, Clone, Copy, Debug)]
+struct BrokenFlag {
     /// Write games with moves that cannot be played: the moves up to
     /// the first such move of a line in export format, the rest as
     /// read, after a comment that says so.
     #[arg(long)]
     keep_broken: bool,
-    /// Write moves as san (export format, the default), or lan, uci,
-    /// fan, or SAN with the piece letters of a language of section 17
-    /// (german, french, ...). Anything but san is not export format.
-    #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
-    notation: pgn_export::Notation,
 }
 
 impl ExportFlags {
-    /// The writer's options and whether broken games are written.
-    fn args(self) -> export::ExportArgs {
+    /// The writer's options, and whether broken games are written.
+    fn args(self, broken: BrokenFlag) -> export::ExportArgs {
         let base = if self.reduced { ExportOptions::reduced() } else { ExportOptions::default() };
         let options = ExportOptions {
             comments: base.comments && !self.no_comments,
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,
             notation: self.notation,
+            move_numbers: !self.no_move_numbers && self.notation != pgn_export::Notation::Uci,
             text: match (self.to_utf_8, self.to_latin_1) {
                 (true, _) => pgn_export::TextOutput::Utf8,
                 (false, true) => pgn_export::TextOutput::Latin1,
@@ -462,7 +529,17 @@ impl ExportFlags {
             },
             ..base
         };
-        export::ExportArgs { options, keep_broken: self.keep_broken }
+        export::ExportArgs { options, keep_broken: broken.keep_broken }
+    }
+}
+
+/// A tag name of `dedupe --tags`: letters, digits and underscores,
+/// beginning with a letter or digit (§8.1.1).
+fn parse_tag_name(name: &str) -> Result<String, String> {
+    let fits = name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
+    match name.bytes().next() {
+        Some(first) if first.is_ascii_alphanumeric() && fits => Ok(name.to_owned()),
+        _ => Err(format!("{name:?} is no tag name (letters, digits and _, as WhiteElo)")),
     }
 }
 
@@ -495,7 +572,7 @@ impl Status {
 }
 
 impl Status {
-    /// Opens `name` (`input::open`); one that cannot be opened, or holds
+    /// Opens `name` (`input::open_as`); one that cannot be opened, or holds
     /// binary data, is reported and counted ([`unreadable`]) and gives
     /// `None`: the run goes on with the next file.
     pub(crate) fn open(
@@ -503,7 +580,7 @@ impl Status {
         errors: &mut impl Write,
         command: &str,
         name: &str,
-    ) -> io::Result<Option<Box<dyn io::Read>>> {
+    ) -> io::Result<Option<Box<dyn io::Read + Send>>> {
         self.open_as(errors, command, name, input::Content::Text)
     }
 
@@ -514,7 +591,7 @@ impl Status {
         command: &str,
         name: &str,
         content: input::Content,
-    ) -> io::Result<Option<Box<dyn io::Read>>> {
+    ) -> io::Result<Option<Box<dyn io::Read + Send>>> {
         match input::open_as(name, content) {
             Ok(input) => Ok(Some(input)),
             Err(err) => unreadable(self, errors, command, name, &err).map(|()| None),
@@ -586,6 +663,51 @@ impl Status {
     }
 }
 
+/// The definition of `pgn`, or of one of its commands; `None` for a name
+/// that is no command.
+fn definition(command: Option<&str>) -> Option<clap::Command> {
+    let cli = <Cli as clap::CommandFactory>::command();
+    match command {
+        None => Some(cli),
+        Some(name) => {
+            let found = cli.get_subcommands().find(|c| c.get_name() == name)?.clone();
+            let full = format!("pgn-{name}");
+            Some(found.name(full).bin_name(format!("pgn {name}")))
+        }
+    }
+}
+
+/// `pgn help [COMMAND]`.
+fn help(command: Option<&str>) -> io::Result<Status> {
+    let mut status = Status::default();
+    match definition(command) {
+        Some(mut definition) => {
+            writeln!(io::stdout().lock(), "{}", definition.render_long_help())?;
+        }
+        None => {
+            eprintln!("pgn help: no command {:?}: see pgn --help", command.unwrap_or_default());
+            status.unreadable += 1;
+        }
+    }
+    Ok(status)
+}
+
+/// `pgn man [COMMAND]`.
+fn man(command: Option<&str>) -> io::Result<Status> {
+    let mut status = Status::default();
+    match definition(command) {
+        Some(definition) => {
+            let page = clap_mangen::Man::new(definition.version(VERSION));
+            page.render(&mut io::stdout().lock())?;
+        }
+        None => {
+            eprintln!("pgn man: no command {:?}: see pgn --help", command.unwrap_or_default());
+            status.unreadable += 1;
+        }
+    }
+    Ok(status)
+}
+
 /// The exit code of a run: its status, or for a failure to write the
 /// output, 0 when the reader of the output has gone (`| head`), else 2.
 fn finish(command: &str, run: io::Result<Status>) -> ExitCode {
@@ -630,27 +752,30 @@ fn report_peak_memory() {
 fn run(command: Command) -> ExitCode {
     match command {
         Command::Perft { fen, depth, divide } => run_perft(&fen, depth, divide),
-        Command::Stats { files, commands, noise } => {
-            finish("stats", stats::run(&files, commands, noise))
+        Command::Stats { files, commands, noise, threads } => {
+            finish("stats", stats::run(&files, commands, noise, threads.reader()))
         }
-        Command::Check { files, mainline, commands, noise } => {
-            finish("check", check::run_check(&files, mainline, commands, noise))
+        Command::Check { files, mainline, commands, noise, threads } => {
+            finish("check", check::run_check(&files, (mainline, commands), noise, threads.reader()))
         }
-        Command::Moves { files, all_lines, fen, format, noise } => {
-            finish("moves", moves::run(&files, moves::MovesArgs { all_lines, fen, format }, noise))
+        Command::Moves { files, all_lines, fen, format, noise, threads } => {
+            let args = moves::MovesArgs { all_lines, fen, format };
+            finish("moves", moves::run(&files, args, noise, threads.reader()))
         }
-        Command::Fen { files, every_ply, noise } => {
-            finish("fen", check::run_fen(&files, every_ply, noise))
+        Command::Fen { files, every_ply, noise, threads } => {
+            finish("fen", check::run_fen(&files, every_ply, noise, threads.reader()))
         }
-        Command::Export { files, output, format, noise, threads } => finish(
+        Command::Export { files, output, format, broken, noise, threads } => finish(
             "export",
-            export::run(&files, output.as_deref(), format.args(), noise, threads.plan()),
+            export::run(&files, output.as_deref(), format.args(broken), noise, threads.reader()),
         ),
-        Command::Sort { files, output, format, noise } => {
-            finish("sort", sort::run(&files, &output, format.args(), noise))
+        Command::Sort { files, output, format, broken, noise, threads } => {
+            let args = format.args(broken);
+            finish("sort", sort::run(&files, &output, args, noise, threads.reader()))
         }
-        Command::Split { files, by, dir, format, noise } => {
-            finish("split", split::run(&files, by.into(), &dir, format.args(), noise))
+        Command::Split { files, by, dir, format, broken, noise, threads } => {
+            let (args, reader) = (format.args(broken), threads.reader());
+            finish("split", split::run(&files, by.into(), &dir, args, noise, reader))
         }
         Command::Select {
             files,
@@ -661,6 +786,7 @@ fn run(command: Command) -> ExitCode {
             csv,
             count,
             format,
+            broken,
             noise,
             threads,
         } => {
@@ -672,11 +798,11 @@ fn run(command: Command) -> ExitCode {
             let what = match (columns, count) {
                 (Some(columns), _) => select::Output::Table { columns, format: table },
                 (None, true) => select::Output::Count,
-                (None, false) => select::Output::Games(format.args()),
+                (None, false) => select::Output::Games(format.args(broken)),
             };
             finish(
                 "select",
-                select::run(&files, output.as_deref(), &criteria, what, noise, threads.plan()),
+                select::run(&files, output.as_deref(), &criteria, what, noise, threads.reader()),
             )
         }
         Command::Dedupe {
@@ -703,13 +829,22 @@ fn run(command: Command) -> ExitCode {
                     report: report.as_deref(),
                 },
                 mode,
-                format.args(),
+                format.args(BrokenFlag { keep_broken: false }),
                 noise,
-                threads.plan(),
+                threads.reader(),
             );
             finish("dedupe", run)
         }
         Command::Pgc { command } => finish("pgc", pgc::run(command)),
+        Command::Help { command } => finish("help", help(command.as_deref())),
+        Command::Completions { shell } => {
+            let mut cli = <Cli as clap::CommandFactory>::command();
+            // Into a buffer first: the generator panics on a failed write.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut cli, "pgn", &mut script);
+            finish("completions", io::stdout().write_all(&script).map(|()| Status::default()))
+        }
+        Command::Man { command } => finish("man", man(command.as_deref())),
         Command::Epd { files, check, to_fen, noise } => {
             let output = match (check, to_fen) {
                 (true, _) => epd::EpdOutput::Check,

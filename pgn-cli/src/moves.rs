@@ -13,12 +13,14 @@ use std::ops::{ControlFlow, Range};
 
 use fen_epd::{CastlingNotation, Fen};
 use pgn_commands::FirstValues;
-use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayVisitor, Replayer};
-use pgn_syntax::Reader;
+use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayVisitor, Replayed, Replayer};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{ParallelReader, Relocate, Shift};
 use san::San;
 
 use crate::report::{Diagnostics, NoiseArgs, Tally};
 use crate::table::{Cell, Table, TableFormat};
+use crate::threads::read_input;
 use crate::{Status, unreadable};
 
 /// Which position the `fen` column gives.
@@ -86,30 +88,30 @@ enum Attachment {
     Nag(u8),
 }
 
-/// The replay consumer that makes the rows.
-struct MovesWriter<'a, W: Write, E: Write> {
-    out: &'a mut W,
+/// The replay consumer that makes the rows, all but their first cells
+/// (the file and the game number, which the calling thread writes).
+struct RowMaker<'a> {
     table: &'a Table,
     args: MovesArgs,
-    /// The file's name, for the `file` column when there are several.
-    file: Option<&'a str>,
-    name: &'a str,
-    diagnostics: &'a mut Diagnostics<E>,
-    tally: Tally,
-    games: u64,
-    /// Rows written.
-    written: u64,
+    /// The columns before those made here.
+    prefix: usize,
     rows: Vec<Row>,
     attached: Vec<Attached>,
     text: Vec<u8>,
     /// For each open line (the main line first): the row of its last
     /// move, and its path.
     lines: Vec<(Option<usize>, Range<usize>)>,
-    /// The first error writing the output.
-    error: Option<io::Error>,
 }
 
-impl<W: Write, E: Write> MovesWriter<'_, W, E> {
+/// The rows of a game, but for their first cells: their text, and where
+/// each ends in it.
+#[derive(Default)]
+struct Rows {
+    text: Vec<u8>,
+    ends: Vec<usize>,
+}
+
+impl RowMaker<'_> {
     /// Appends to the text buffer and gives where.
     fn keep(&mut self, bytes: impl AsRef<[u8]>) -> Range<usize> {
         let start = self.text.len();
@@ -117,19 +119,11 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
         start..self.text.len()
     }
 
-    fn report(&mut self, problems: &[GameDiagnostic]) {
-        for d in problems {
-            self.tally.count(d.severity());
-            let line = format_args!("{}:{d}", self.name);
-            let _ = self.diagnostics.report(d.severity(), d.label(), line);
-        }
-    }
-
-    /// Writes the rows of the game that ended.
-    fn write_rows(&mut self, game: u64) -> io::Result<()> {
+    /// The rows of the game that ended.
+    fn rows(&mut self) -> Rows {
+        let mut made = Rows::default();
         self.attached.sort_by_key(|a| a.row);
         let mut attached = self.attached.iter().peekable();
-        let game = game.to_string();
         let (mut comment, mut nags) = (Vec::new(), Vec::new());
         let (mut clock, mut emt, mut eval) = (String::new(), String::new(), String::new());
         for (i, row) in self.rows.iter().enumerate() {
@@ -166,18 +160,15 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
             number(&mut eval, values.eval.map(|e| e.score.to_string()));
             let nag_text = nags.iter().map(|n| format!("${n}")).collect::<Vec<_>>().join(" ");
             let (ply, number) = (row.ply.to_string(), row.number.to_string());
-            // At most the 14 columns of `columns`: file, game, path, ply,
-            // move, side, san, uci, fen, clock, emt, eval, nags, comment.
-            let mut cells = [Cell::Empty; 14];
+            // At most the 12 columns of `columns` after the file and the
+            // game: path, ply, move, side, san, uci, fen, clock, emt,
+            // eval, nags, comment.
+            let mut cells = [Cell::Empty; 12];
             let mut n = 0;
             let mut push = |cell| {
                 cells[n] = cell;
                 n += 1;
             };
-            if let Some(file) = self.file {
-                push(Cell::Text(file.as_bytes()));
-            }
-            push(Cell::Number(game.as_bytes()));
             if self.args.all_lines {
                 push(Cell::Text(&self.text[row.path.clone()]));
             }
@@ -194,21 +185,21 @@ impl<W: Write, E: Write> MovesWriter<'_, W, E> {
             }
             push(if nags.is_empty() { Cell::Empty } else { Cell::Text(nag_text.as_bytes()) });
             push(if comment.is_empty() { Cell::Empty } else { Cell::Text(&comment) });
-            self.table.row(self.out, &cells[..n])?;
+            self.table.cells(&mut made.text, self.prefix, &cells[..n], true);
+            made.ends.push(made.text.len());
         }
-        self.written += self.rows.len() as u64;
-        Ok(())
+        made
     }
 }
 
-impl<W: Write, E: Write> ReplayVisitor for MovesWriter<'_, W, E> {
-    type Output = ();
+impl ReplayVisitor for RowMaker<'_> {
+    type Output = Rows;
 
     fn begin_movetext(
         &mut self,
         _game: &GameInfo,
         _start: Option<&chess_core::Position>,
-    ) -> ControlFlow<()> {
+    ) -> ControlFlow<Rows> {
         self.rows.clear();
         self.attached.clear();
         self.text.clear();
@@ -217,7 +208,7 @@ impl<W: Write, E: Write> ReplayVisitor for MovesWriter<'_, W, E> {
         ControlFlow::Continue(())
     }
 
-    fn event(&mut self, event: &Event<'_>) -> ControlFlow<()> {
+    fn event(&mut self, event: &Event<'_>) -> ControlFlow<Rows> {
         match *event {
             Event::Move(ref played) => {
                 let san = self.keep(San::from_played(played).to_string());
@@ -296,14 +287,60 @@ impl<W: Write, E: Write> ReplayVisitor for MovesWriter<'_, W, E> {
         self.args.all_lines
     }
 
-    fn end_game(&mut self, game: &GameInfo) {
-        self.games += 1;
-        self.report(&game.problems);
-        if self.error.is_none()
-            && let Err(e) = self.write_rows(game.number)
-        {
-            self.error = Some(e);
-        }
+    fn end_game(&mut self, _: &GameInfo) -> Rows {
+        self.rows()
+    }
+}
+
+/// How each reader of `pgn moves` makes the rows of its games.
+struct MovesWork<'a> {
+    table: &'a Table,
+    args: MovesArgs,
+    prefix: usize,
+}
+
+/// What `pgn moves` keeps of a game (or of the text after the last
+/// game): its number, its rows, its problems.
+struct Made {
+    /// `None` for the text after the last game.
+    number: Option<u64>,
+    rows: Rows,
+    problems: Vec<GameDiagnostic>,
+}
+
+impl Relocate for Made {
+    fn relocate(&mut self, shift: Shift) {
+        self.number = self.number.map(|n| shift.game(n));
+        self.problems.relocate(shift);
+    }
+}
+
+impl<'a> Work for MovesWork<'a> {
+    type Visitor = Replayer<RowMaker<'a>>;
+    type Item = Made;
+
+    fn visitor(&self) -> Replayer<RowMaker<'a>> {
+        Replayer::new(RowMaker {
+            table: self.table,
+            args: self.args,
+            prefix: self.prefix,
+            rows: Vec::new(),
+            attached: Vec::new(),
+            text: Vec::new(),
+            lines: Vec::new(),
+        })
+    }
+
+    fn item(&self, replayer: &mut Self::Visitor, mut game: Replayed<Rows>) -> Made {
+        let number = game.info.number;
+        let problems = std::mem::take(&mut game.info.problems);
+        let made = Made { number: Some(number), rows: game.output, problems };
+        replayer.recycle(game.info);
+        made
+    }
+
+    fn end(&self, replayer: &mut Self::Visitor) -> Option<Made> {
+        Some(Made { number: None, rows: Rows::default(), problems: replayer.take_problems() })
     }
 }
 
@@ -311,51 +348,53 @@ impl<W: Write, E: Write> ReplayVisitor for MovesWriter<'_, W, E> {
 /// of every file. Diagnostics go to standard error as for `pgn check`,
 /// then `games=N rows=R errors=E warnings=W notes=N`; the exit code is 1
 /// when any error was found.
-pub(crate) fn run(files: &[String], args: MovesArgs, noise: NoiseArgs) -> io::Result<Status> {
+pub(crate) fn run(
+    files: &[String],
+    args: MovesArgs,
+    noise: NoiseArgs,
+    reader: ParallelReader,
+) -> io::Result<Status> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let table = Table::new(args.format, columns(args, files.len()));
     table.header(&mut out)?;
     let mut status = Status::default();
     let (mut tally, mut games, mut rows) = (Tally::default(), 0, 0u64);
-    let (mut row_buf, mut attached, mut text) = (Vec::new(), Vec::new(), Vec::new());
+    let several = files.len() > 1;
+    let work = MovesWork { table: &table, args, prefix: 1 + usize::from(several) };
+    let mut line = Vec::new();
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "moves", name)? else { continue };
-        let writer = MovesWriter {
-            out: &mut out,
-            table: &table,
-            args,
-            file: (files.len() > 1).then_some(name.as_str()),
-            name,
-            diagnostics: &mut diagnostics,
-            tally: Tally::default(),
-            games: 0,
-            written: 0,
-            rows: std::mem::take(&mut row_buf),
-            attached: std::mem::take(&mut attached),
-            text: std::mem::take(&mut text),
-            lines: Vec::new(),
-            error: None,
-        };
-        let mut replayer = Replayer::new(writer);
-        let read = Reader::new(input).visit_all(&mut replayer);
-        let trailing = replayer.take_problems();
-        let mut writer = replayer.into_inner();
-        writer.report(&trailing);
-        if let Some(error) = writer.error.take() {
-            return Err(error);
-        }
-        tally.add(&writer.tally);
-        games += writer.games;
-        rows += writer.written;
-        (row_buf, attached, text) = (writer.rows, writer.attached, writer.text);
-        if let Err(err) = read {
+        diagnostics.input(name);
+        let read = read_input(reader, input, &work, |made| {
+            for d in &made.problems {
+                tally.count(d.severity());
+                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
+            }
+            let Some(number) = made.number else { return Ok(()) };
+            diagnostics.games(1);
+            games += 1;
+            let number = number.to_string();
+            let mut first = [Cell::Text(name.as_bytes()), Cell::Number(number.as_bytes())];
+            let first: &[Cell<'_>] = if several { &first } else { &mut first[1..] };
+            let mut start = 0;
+            for &end in &made.rows.ends {
+                line.clear();
+                table.cells(&mut line, 0, first, false);
+                out.write_all(&line)?;
+                out.write_all(&made.rows.text[start..end])?;
+                start = end;
+            }
+            rows += made.rows.ends.len() as u64;
+            Ok(())
+        })?;
+        if let Some(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "moves", name, &err)?;
         }
     }
     out.flush()?;
     diagnostics.finish("moves")?;
-    writeln!(diagnostics.out, "games={games} rows={rows} {tally}")?;
+    diagnostics.summary(format_args!("games={games} rows={rows} {tally}"))?;
     diagnostics.out.flush()?;
     status.input_errors = tally.errors > 0;
     Ok(status)

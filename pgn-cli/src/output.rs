@@ -21,11 +21,16 @@ use std::ffi::OsString;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 
 use crate::Status;
-use crate::pieces::lock;
+
+/// `mutex` locked, whether or not a thread panicked holding it: the list
+/// it guards stays whole (each change under it is one step).
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// The size of an output's buffer.
 const BUFFER: usize = 1 << 16;

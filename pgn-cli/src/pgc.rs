@@ -3,21 +3,22 @@
 //! command is where it meets `pgn-export` (decode writes export format).
 
 use std::fmt::Write as _;
-use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
-use std::sync::Mutex;
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 
 use clap::Subcommand;
-use pgc::record::{Marker, ReadError, Record, RecordReader};
-use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, GameDecoder, StreamEncoder};
+use pgc::record::{ReadError, Record, RecordReader};
+use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, EncodedGame, GameDecoder, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
-use pgn_replay::{Event, Replayer};
-use pgn_syntax::Reader;
+use pgn_replay::{Event, Replayed, Replayer};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{ParallelReader, Relocate, Severity, Shift};
 use san::San;
 
-use crate::input::{self, Content};
-use crate::pieces::{self, FileFrom, Next, Piece, Plan, Shift, TakePieces, ThreadArgs, lock};
-use crate::report::NoiseArgs;
+use crate::input::Content;
+use crate::report::{Diagnostics, NoiseArgs};
+use crate::threads::{ThreadArgs, read_input};
 use crate::{Status, create_output, unreadable};
 
 /// The subcommands of `pgn pgc`.
@@ -35,8 +36,8 @@ pub(crate) enum PgcCommand {
     /// line) instead. The last line on standard error is `games=N
     /// bytes_in=I bytes_out=O errors=E` (bytes_in counts PGN after
     /// decompression), with the counts of what was dropped after it with
-    /// --lossy. The exit code is 1 when a game was left out. A plain file
-    /// larger than a MiB is read on every core, with the same output.
+    /// --lossy. The exit code is 1 when a game was left out. Every core
+    /// reads (see --threads), with the same output.
     Encode {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -60,8 +61,7 @@ pub(crate) enum PgcCommand {
     /// written. The last line on standard error is `games=N bytes_in=I
     /// bytes_out=O errors=E` (bytes_in counts the PGC read, up to the
     /// error in a file that has one). The exit code is 1 when a file had an
-    /// error. A plain file larger than a MiB is read on every core, with
-    /// the same output.
+    /// error. Every core decodes (see --threads), with the same output.
     Decode {
         /// PGC files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -71,6 +71,8 @@ pub(crate) enum PgcCommand {
         output: Option<String>,
         #[command(flatten)]
         threads: ThreadArgs,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
     /// Print the records of PGC files, one per line.
     ///
@@ -82,6 +84,8 @@ pub(crate) enum PgcCommand {
         /// PGC files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
         files: Vec<String>,
+        #[command(flatten)]
+        noise: NoiseArgs,
     },
 }
 
@@ -89,12 +93,12 @@ pub(crate) enum PgcCommand {
 pub(crate) fn run(command: PgcCommand) -> io::Result<Status> {
     match command {
         PgcCommand::Encode { files, output, lossy, threads, noise } => {
-            encode(&files, &output, lossy, threads.plan(), noise)
+            encode(&files, &output, lossy, threads.reader(), noise)
         }
-        PgcCommand::Decode { files, output, threads } => {
-            decode(&files, output.as_deref(), threads.plan())
+        PgcCommand::Decode { files, output, threads, noise } => {
+            decode(&files, output.as_deref(), (threads.count(), threads.piece()), noise)
         }
-        PgcCommand::Dump { files } => dump(&files),
+        PgcCommand::Dump { files, noise } => dump(&files, noise),
     }
 }
 
@@ -146,63 +150,62 @@ fn encode(
     files: &[String],
     output: &str,
     lossy: bool,
-    plan: Plan,
+    reader: ParallelReader,
     noise: NoiseArgs,
 ) -> io::Result<Status> {
     const COMMAND: &str = "pgc encode";
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    if status.refuses_outputs(&mut errors, COMMAND, files, &[Some(output)])? {
+    if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &[Some(output)])? {
         return Ok(status);
     }
-    let Some(mut out) = create_output(Some(output), &mut status, &mut errors, COMMAND)? else {
+    let Some(mut out) = create_output(Some(output), &mut status, &mut diagnostics.out, COMMAND)?
+    else {
         return Ok(status);
     };
     let options = EncodeOptions { lossy };
     let mut take = TakeEncoded {
         name: "",
-        options,
         out: &mut out,
-        errors: &mut errors,
+        diagnostics: &mut diagnostics,
         counts: Counts::default(),
         dropped: Dropped::default(),
-        // --quiet shows none; --max-diagnostics N at most N.
-        shown: if noise.quiet { Some(0) } else { noise.max_diagnostics },
-        hidden: 0,
     };
+    let work = EncodeWork { options };
     for name in files {
         take.name = name;
-        let failure = match input::plain_file(name).filter(|(_, len)| plan.splits(*len)) {
-            Some((file, len)) => {
-                let work = |starts: &[u64], k| encode_piece(&file, (starts, k, plan), options);
-                let failure = pieces::read_file(&file, len, plan, work, &mut take)?;
-                // The whole file was read, as one reader reads it.
-                take.counts.bytes_in += len;
-                failure
-            }
-            None => {
-                let Some(input) = status.open(take.errors, COMMAND, name)? else { continue };
-                let mut input = Counting { inner: input, bytes: 0 };
-                let failure = take.stream(&mut input, 0)?;
-                take.counts.bytes_in += input.bytes;
-                failure
-            }
+        let Some(input) = status.open(&mut take.diagnostics.out, COMMAND, name)? else {
+            continue;
         };
+        take.diagnostics.input(name);
+        let mut input = Counting { inner: input, bytes: 0 };
+        let failure = read_input(reader, &mut input, &work, |encoded| {
+            if let Some(records) = &encoded.records {
+                take.diagnostics.games(1);
+                take.records(records, 1)?;
+            }
+            take.dropped.add(encoded.dropped);
+            match &encoded.error {
+                Some(error) => take.error(error),
+                None => Ok(()),
+            }
+        })?;
+        take.counts.bytes_in += input.bytes;
         if let Some(err) = failure {
-            unreadable(&mut status, take.errors, COMMAND, name, &err)?;
+            unreadable(&mut status, &mut take.diagnostics.out, COMMAND, name, &err)?;
         }
     }
-    let TakeEncoded { counts, dropped, hidden, .. } = take;
-    if hidden > 0 && !noise.quiet {
-        let s = if hidden == 1 { "" } else { "s" };
-        let max = noise.max_diagnostics.unwrap_or(0);
-        writeln!(
-            errors,
-            "pgn {COMMAND}: {hidden} more error{s} not shown (--max-diagnostics {max})"
-        )?;
-    }
-    out.finish(&status, &mut errors, COMMAND)?;
+    let TakeEncoded { counts, dropped, .. } = take;
     status.input_errors = counts.errors > 0;
+    if counts.games == 0 && counts.errors > 0 && status.unreadable == 0 {
+        // Nothing to write: no empty file is left in OUT's place.
+        drop(out);
+        let why = "no game could be encoded";
+        writeln!(diagnostics.out, "pgn {COMMAND}: {output} not written: {why}")?;
+    } else {
+        out.finish(&status, &mut diagnostics.out, COMMAND)?;
+    }
+    diagnostics.finish(COMMAND)?;
     let mut line = counts.summary();
     if lossy {
         let Dropped { comments, null_moves, after_null, annotations } = dropped;
@@ -212,42 +215,54 @@ fn encode(
              dropped_moves={after_null} dropped_annotations={annotations}"
         );
     }
-    writeln!(errors, "{line}")?;
-    errors.flush()?;
+    diagnostics.summary(line)?;
+    diagnostics.out.flush()?;
     Ok(status)
 }
 
-/// What the reader of a piece of a PGN file kept of its games: their
-/// records, and the errors of the games it could not encode (numbered
-/// from the piece's start).
-#[derive(Default)]
-struct EncodedPiece {
-    records: Vec<u8>,
-    errors: Vec<EncodeError>,
-    dropped: Dropped,
+/// How each reader of `pgn pgc encode` replays and encodes its games.
+struct EncodeWork {
+    options: EncodeOptions,
 }
 
-/// Encodes the games of a piece of a PGN file ([`pieces::read_piece`]).
-fn encode_piece(
-    file: &File,
-    at: (&[u64], usize, Plan),
-    options: EncodeOptions,
-) -> Piece<EncodedPiece> {
-    let mut replayer = Replayer::new(StreamEncoder::new(options));
-    pieces::read_piece(
-        file,
-        at,
-        &mut replayer,
-        EncodedPiece::default(),
-        |kept, mut game, replayer| {
-            let encoder = replayer.inner_mut();
-            kept.records.extend_from_slice(encoder.output());
-            encoder.clear_output();
-            kept.dropped.add(game.output.dropped);
-            kept.errors.extend(game.output.error.take());
-            replayer.recycle(game.info);
-        },
-    )
+/// What a worker hands on of a game encoded: its records (none for the
+/// text after the last game), what was dropped of it, and why it was not
+/// encoded, if it was not.
+struct Encoded {
+    records: Option<Vec<u8>>,
+    dropped: Dropped,
+    error: Option<EncodeError>,
+}
+
+impl Relocate for Encoded {
+    fn relocate(&mut self, shift: Shift) {
+        if let Some(error) = &mut self.error {
+            error.game = shift.game(error.game);
+        }
+    }
+}
+
+impl Work for EncodeWork {
+    type Visitor = Replayer<StreamEncoder>;
+    type Item = Encoded;
+
+    fn visitor(&self) -> Replayer<StreamEncoder> {
+        Replayer::new(StreamEncoder::new(self.options))
+    }
+
+    fn item(
+        &self,
+        replayer: &mut Replayer<StreamEncoder>,
+        mut game: Replayed<EncodedGame>,
+    ) -> Encoded {
+        let encoder = replayer.inner_mut();
+        let records = Some(encoder.output().to_vec());
+        encoder.clear_output();
+        let encoded =
+            Encoded { records, dropped: game.output.dropped, error: game.output.error.take() };
+        replayer.recycle(game.info);
+        encoded
+    }
 }
 
 /// The writing side of `pgn pgc encode`: the records of each game in
@@ -255,43 +270,13 @@ fn encode_piece(
 struct TakeEncoded<'a, W: Write, E: Write> {
     /// The input being read.
     name: &'a str,
-    options: EncodeOptions,
     out: &'a mut W,
-    errors: &'a mut E,
+    diagnostics: &'a mut Diagnostics<E>,
     counts: Counts,
     dropped: Dropped,
-    /// How many more games left out may be reported, if bounded.
-    shown: Option<u64>,
-    /// How many were not reported for that bound.
-    hidden: u64,
 }
 
 impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
-    /// Encodes the games of `input` on this thread, `games` games into
-    /// the file; returns its read error, if any.
-    fn stream(&mut self, input: impl Read, games: u64) -> io::Result<Option<io::Error>> {
-        // A replayer an input (or the rest of one): games are numbered
-        // from 1 in each file.
-        let mut replayer = Replayer::new(StreamEncoder::new(self.options));
-        let mut reader = Reader::new(input);
-        loop {
-            match reader.read_game(&mut replayer) {
-                Ok(Some(mut game)) => {
-                    let encoder = replayer.inner_mut();
-                    self.records(encoder.output(), 1)?;
-                    encoder.clear_output();
-                    self.dropped.add(game.output.dropped);
-                    if let Some(error) = game.output.error.take() {
-                        self.error(&error, games)?;
-                    }
-                    replayer.recycle(game.info);
-                }
-                Ok(None) => return Ok(None),
-                Err(err) => return Ok(Some(err)),
-            }
-        }
-    }
-
     /// Writes the records of `games` games.
     fn records(&mut self, records: &[u8], games: u64) -> io::Result<()> {
         self.counts.games += games;
@@ -300,85 +285,85 @@ impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
         Ok(())
     }
 
-    /// Reports a game not encoded, `games` games into the file before the
-    /// input its number counts in.
-    fn error(&mut self, error: &EncodeError, games: u64) -> io::Result<()> {
+    /// Reports a game not encoded.
+    fn error(&mut self, error: &EncodeError) -> io::Result<()> {
         self.counts.errors += 1;
-        if let Some(left) = self.shown.as_mut() {
-            if *left == 0 {
-                self.hidden += 1;
-                return Ok(());
-            }
-            *left -= 1;
-        }
-        let number = error.game + games;
-        writeln!(
-            self.errors,
-            "{}: game {number}: error: game not encoded: {}",
-            self.name, error.kind
-        )
+        let line = format_args!(
+            "{}: game {}: error: game not encoded: {}",
+            self.name, error.game, error.kind
+        );
+        self.diagnostics.report(Severity::Error, "game not encoded", line)
     }
 }
 
-impl<W: Write, E: Write> TakePieces<EncodedPiece> for TakeEncoded<'_, W, E> {
-    fn piece(&mut self, piece: &mut Piece<EncodedPiece>, shift: Shift) -> io::Result<()> {
-        let kept = &piece.kept;
-        self.records(&kept.records, piece.games)?;
-        self.dropped.add(kept.dropped);
-        for error in &kept.errors {
-            self.error(error, shift.games)?;
-        }
-        Ok(())
-    }
-
-    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
-        self.stream(input, shift.games)
-    }
-}
-
-fn decode(files: &[String], output: Option<&str>, plan: Plan) -> io::Result<Status> {
+/// Runs `pgn pgc decode` on `threads.0` threads, in pieces of
+/// `threads.1` bytes.
+fn decode(
+    files: &[String],
+    output: Option<&str>,
+    threads: (NonZeroUsize, usize),
+    noise: NoiseArgs,
+) -> io::Result<Status> {
     const COMMAND: &str = "pgc decode";
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    if status.refuses_outputs(&mut errors, COMMAND, files, &[output])? {
+    if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &[output])? {
         return Ok(status);
     }
-    let Some(out) = create_output(output, &mut status, &mut errors, COMMAND)? else {
+    let Some(out) = create_output(output, &mut status, &mut diagnostics.out, COMMAND)? else {
         return Ok(status);
     };
     let mut sink = IoSink(Counting { inner: out, bytes: 0 });
     let mut counts = Counts::default();
     for name in files {
-        let stop = match input::plain_file_as(name, Content::Binary)
-            .filter(|(_, l)| plan.splits(*l))
-        {
-            Some((file, len)) => decode_pieces(&file, len, plan, &mut sink, &mut counts)?,
-            None => {
-                let Some(input) = status.open_as(&mut errors, COMMAND, name, Content::Binary)?
-                else {
-                    continue;
-                };
-                let decoded = decode_stream(input, &mut sink, 0)?;
-                counts.games += decoded.games;
-                decoded.stop
-            }
+        let Some(input) = status.open_as(&mut diagnostics.out, COMMAND, name, Content::Binary)?
+        else {
+            continue;
         };
+        diagnostics.input(name);
+        let mut stop = Stop { offset: 0, error: None };
+        let decode = |piece: pgc::parallel::Piece<'_>| {
+            let at = piece.offset();
+            let mut text = Vec::new();
+            let Ok(decoded) = decode_stream(piece, &mut text, at);
+            (text, decoded)
+        };
+        // Stops at a piece that stops at an error (`None`), or at a
+        // failure to write.
+        let taken =
+            pgc::parallel::in_pieces(input, threads.0, threads.1, decode, |(text, decoded)| {
+                if let Err(e) = sink.put(&text) {
+                    return ControlFlow::Break(Some(e));
+                }
+                counts.games += decoded.games;
+                diagnostics.games(decoded.games);
+                let stops = decoded.stop.error.is_some();
+                stop = decoded.stop;
+                if stops { ControlFlow::Break(None) } else { ControlFlow::Continue(()) }
+            });
+        if let Err(Some(e)) = taken {
+            return Err(e);
+        }
         counts.bytes_in += stop.offset;
         match stop.error {
             None => {}
             Some(ReadError::Decode(error)) => {
                 counts.errors += 1;
-                writeln!(errors, "{name}: error: {error}")?;
+                let line = format_args!("{name}: error: {error}");
+                diagnostics.report(Severity::Error, "malformed PGC", line)?;
             }
-            Some(ReadError::Io(err)) => unreadable(&mut status, &mut errors, COMMAND, name, &err)?,
+            Some(ReadError::Io(err)) => {
+                unreadable(&mut status, &mut diagnostics.out, COMMAND, name, &err)?
+            }
         }
     }
     let IoSink(Counting { inner: out, bytes }) = sink;
     counts.bytes_out = bytes;
-    out.finish(&status, &mut errors, COMMAND)?;
+    out.finish(&status, &mut diagnostics.out, COMMAND)?;
     status.input_errors = counts.errors > 0;
-    writeln!(errors, "{}", counts.summary())?;
-    errors.flush()?;
+    diagnostics.finish(COMMAND)?;
+    diagnostics.summary(counts.summary())?;
+    diagnostics.out.flush()?;
     Ok(status)
 }
 
@@ -439,130 +424,15 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
     Ok(Decoded { games, stop: Stop { offset: at + decoder.offset(), error } })
 }
 
-/// Decodes a plain PGC file in pieces on the plan's threads: the file is
-/// cut where games begin ([`PgcCuts`]), so that each piece decodes alone
-/// as it would in the file, and the pieces are written in order up to the
-/// first that stops at an error. What is written and reported is what
-/// decoding the file on one thread gives.
-///
-/// The cuts are found as the workers ask for them, not all before the
-/// first starts: stepping over the records of the whole file is a few
-/// per cent of the time decoding takes, and the cores would wait for it.
-/// The text of a piece is written in a buffer that the calling thread
-/// hands back once it has written it, so that no piece grows a new one.
-fn decode_pieces<W: Write>(
-    file: &File,
-    len: u64,
-    plan: Plan,
-    sink: &mut IoSink<W>,
-    counts: &mut Counts,
-) -> io::Result<Stop> {
-    let cuts = Mutex::new(PgcCuts::new(file, len, plan.piece));
-    let buffers = Mutex::new(Vec::<Vec<u8>>::new());
-    let mut stop = None;
-    pieces::run(
-        pieces::most_pieces(len, plan.piece),
-        plan.threads,
-        |k| {
-            let (start, end) = {
-                let mut cuts = lock(&cuts);
-                (cuts.start(k), cuts.start(k + 1))
-            };
-            // Past the last piece: nothing (the calling thread stops at
-            // the last, so this is never taken).
-            let start = start?;
-            let input = FileFrom::new(file, start, &[], usize::MAX);
-            // The cuts increase strictly.
-            let input = input.take(end.map_or(u64::MAX, |end| end.saturating_sub(start)));
-            let mut text = lock(&buffers).pop().unwrap_or_default();
-            text.clear();
-            let Ok(decoded) = decode_stream(input, &mut text, start);
-            Some((text, decoded, end.is_none()))
-        },
-        |k, piece| {
-            let Some((text, decoded, last)) = piece else {
-                // Never: a piece with no start comes after the last.
-                return Ok(Next::Stop);
-            };
-            sink.put(&text)?;
-            lock(&buffers).push(text);
-            counts.games += decoded.games;
-            if decoded.stop.error.is_some() || last {
-                stop = Some(decoded.stop);
-                return Ok(Next::Stop);
-            }
-            Ok(Next::Piece(k + 1))
-        },
-    )?;
-    Ok(stop.unwrap_or(Stop { offset: 0, error: None }))
-}
-
-/// The offsets where the pieces of a PGC file start, found as far as
-/// they are asked for: 0, then for each multiple of the piece size (finer
-/// at the end of the file, as [`pieces::cuts`] does) the first record at
-/// or after it that begins a game outside one (`0x01` or `0x05`), found
-/// by stepping over the records by their markers and lengths
-/// ([`RecordReader::skip_record`]). Records are read as far as they are
-/// well formed: a malformed one is in the last piece, whose decoding
-/// reports it.
-struct PgcCuts<'f> {
-    records: RecordReader<FileFrom<'f>>,
-    starts: Vec<u64>,
-    len: u64,
-    piece: u64,
-    /// Where the next cut may be, at the earliest.
-    next: u64,
-    /// Inside a `0x05` .. `0x06` game.
-    in_game: bool,
-    /// No record is left (or a malformed one came): no cut either.
-    done: bool,
-}
-
-impl<'f> PgcCuts<'f> {
-    /// The cuts of `file`, `len` bytes long, for pieces of `piece` bytes.
-    fn new(file: &'f File, len: u64, piece: u64) -> PgcCuts<'f> {
-        let piece = piece.max(1);
-        PgcCuts {
-            records: RecordReader::new(FileFrom::new(file, 0, &[], usize::MAX)),
-            starts: vec![0],
-            len,
-            piece,
-            next: piece,
-            in_game: false,
-            done: false,
-        }
-    }
-
-    /// Where piece `k` starts, if the file has a piece `k`.
-    fn start(&mut self, k: usize) -> Option<u64> {
-        while self.starts.len() <= k && !self.done {
-            let Some(Ok((at, marker))) = self.records.skip_record() else {
-                self.done = true;
-                break;
-            };
-            let begins = matches!(marker, Marker::ReducedGame | Marker::GameBegin);
-            if begins && !self.in_game && at >= self.next {
-                self.starts.push(at);
-                self.next = pieces::next_nominal(at, self.len, self.piece);
-            }
-            match marker {
-                Marker::GameBegin => self.in_game = true,
-                Marker::GameEnd => self.in_game = false,
-                _ => {}
-            }
-        }
-        self.starts.get(k).copied()
-    }
-}
-
-fn dump(files: &[String]) -> io::Result<Status> {
+fn dump(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
     const COMMAND: &str = "pgc dump";
-    let mut errors = BufWriter::new(io::stderr().lock());
+    let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     let mut out = BufWriter::new(io::stdout().lock());
     let mut line = String::new();
     for name in files {
-        let Some(input) = status.open_as(&mut errors, COMMAND, name, Content::Binary)? else {
+        let Some(input) = status.open_as(&mut diagnostics.out, COMMAND, name, Content::Binary)?
+        else {
             continue;
         };
         if files.len() > 1 {
@@ -575,18 +445,20 @@ fn dump(files: &[String]) -> io::Result<Status> {
                 None => {
                     if let Err(error) = games.finish(records.offset()) {
                         status.input_errors = true;
-                        writeln!(errors, "{name}: error: {error}")?;
+                        let line = format_args!("{name}: error: {error}");
+                        diagnostics.report(Severity::Error, "malformed PGC", line)?;
                     }
                     break;
                 }
                 Some(Ok(next)) => next,
                 Some(Err(ReadError::Decode(error))) => {
                     status.input_errors = true;
-                    writeln!(errors, "{name}: error: {error}")?;
+                    let line = format_args!("{name}: error: {error}");
+                    diagnostics.report(Severity::Error, "malformed PGC", line)?;
                     break;
                 }
                 Some(Err(ReadError::Io(err))) => {
-                    unreadable(&mut status, &mut errors, COMMAND, name, &err)?;
+                    unreadable(&mut status, &mut diagnostics.out, COMMAND, name, &err)?;
                     break;
                 }
             };
@@ -609,13 +481,15 @@ fn dump(files: &[String]) -> io::Result<Status> {
             writeln!(out, "{line}")?;
             if let Err(error) = decoded {
                 status.input_errors = true;
-                writeln!(errors, "{name}: error: {error}")?;
+                let line = format_args!("{name}: error: {error}");
+                diagnostics.report(Severity::Error, "malformed PGC", line)?;
                 break;
             }
         }
     }
     out.flush()?;
-    errors.flush()?;
+    diagnostics.finish(COMMAND)?;
+    diagnostics.out.flush()?;
     Ok(status)
 }
 

@@ -10,6 +10,8 @@ use std::io::{self, Write};
 use clap::Args;
 use pgn_syntax::Severity;
 
+use crate::progress::Progress;
+
 /// Which diagnostics are printed. Every diagnostic is counted in the
 /// summary lines whatever these say, and notes never change the exit code.
 #[derive(Args, Clone, Copy, Debug, Default)]
@@ -19,8 +21,9 @@ pub(crate) struct NoiseArgs {
     /// out of byte order), which are only counted otherwise.
     #[arg(long)]
     pub(crate) pedantic: bool,
-    /// Print no diagnostics and no count by kind: standard error keeps
-    /// only the files that cannot be read, standard output is unchanged.
+    /// Print no diagnostics, no count by kind and no summary line on
+    /// standard error, which keeps only the files that cannot be read;
+    /// standard output is unchanged.
     #[arg(long, short, conflicts_with_all = ["pedantic", "max_diagnostics"])]
     pub(crate) quiet: bool,
     /// Print at most N diagnostics (all files together), then one line
@@ -85,12 +88,39 @@ pub(crate) struct Diagnostics<W: Write> {
     held_back: u64,
     /// Diagnostics of the levels shown, by severity and kind label.
     by_kind: HashMap<(Severity, &'static str), u64>,
+    /// The progress line, which diagnostics are written above.
+    progress: Progress,
 }
 
 impl<W: Write> Diagnostics<W> {
     /// A printer to `out` with the options `noise`.
     pub(crate) fn new(out: W, noise: NoiseArgs) -> Diagnostics<W> {
-        Diagnostics { out, noise, printed: 0, held_back: 0, by_kind: HashMap::new() }
+        let progress = Progress::new(noise.quiet);
+        Diagnostics { out, noise, printed: 0, held_back: 0, by_kind: HashMap::new(), progress }
+    }
+
+    /// The next input is `name` (for the progress line).
+    pub(crate) fn input(&mut self, name: &str) {
+        self.progress.input(name);
+    }
+
+    /// `n` more games were read (for the progress line).
+    pub(crate) fn games(&mut self, n: u64) {
+        self.progress.games(n);
+    }
+
+    /// Writes `line` on a line of its own, above the progress line when
+    /// it is shown.
+    fn line(&mut self, line: impl fmt::Display) -> io::Result<()> {
+        let out = &mut self.out;
+        if self.progress.shown() {
+            self.progress.suspend(|| {
+                writeln!(out, "{line}")?;
+                out.flush()
+            })
+        } else {
+            writeln!(out, "{line}")
+        }
     }
 
     /// If diagnostics of `severity` are shown: counts this one under its
@@ -112,6 +142,16 @@ impl<W: Write> Diagnostics<W> {
             return Ok(());
         }
         self.printed += 1;
+        self.line(line)
+    }
+
+    /// Writes a summary line (`games=N ...`), or with `--quiet` nothing:
+    /// standard error then keeps only the files that cannot be read.
+    pub(crate) fn summary(&mut self, line: impl fmt::Display) -> io::Result<()> {
+        if self.noise.quiet {
+            return Ok(());
+        }
+        self.progress.finish();
         writeln!(self.out, "{line}")
     }
 
@@ -121,6 +161,7 @@ impl<W: Write> Diagnostics<W> {
     /// ties: errors first, then by label). Nothing when no diagnostic of
     /// the levels shown was found, or with `--quiet`.
     pub(crate) fn finish(&mut self, command: &str) -> io::Result<()> {
+        self.progress.finish();
         if let Some(max) = self.noise.max_diagnostics
             && self.held_back > 0
         {

@@ -4,8 +4,7 @@
 //! and facts, or counted; and the duplicates of a database left out.
 
 use std::collections::BTreeMap;
-use std::fs::File;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::Range;
 
 use clap::Args;
@@ -15,15 +14,15 @@ use pgn_select::{
     Criterion, Decide, DuplicateIndex, DuplicateMode, Facts, FileStore, Seen, Selected, Selection,
     Selector, Verdict, fingerprint,
 };
-use pgn_syntax::{Reader, Severity};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{ParallelReader, Relocate, Severity, Shift};
 use san::fen_epd::Fen;
 
 use crate::export::ExportArgs;
-use crate::input;
 use crate::output::TempPath;
-use crate::pieces::{self, FileFrom, Piece, PieceEnd, Plan, Shift, TakePieces};
 use crate::report::{Diagnostics, NoiseArgs};
 use crate::table::{Cell, Table, TableFormat};
+use crate::threads::read_input;
 use crate::{Status, create_output, unreadable};
 
 /// The criteria of `pgn select`, as options. Each takes the value of its
@@ -231,8 +230,11 @@ struct Pass<'a> {
     /// Games that cannot be replayed are written as read (`--keep-broken`
     /// with a selection on tags alone, whose verdict they do not change).
     writes_broken: bool,
-    /// How files are read on several cores.
-    plan: Plan,
+    /// The problems of games rejected are reported too (`--pedantic`);
+    /// by default only those of games selected or unplayable.
+    rejected_problems: bool,
+    /// How inputs are read on several cores.
+    reader: ParallelReader,
 }
 
 impl<'a> Pass<'a> {
@@ -241,7 +243,7 @@ impl<'a> Pass<'a> {
         command: &'a str,
         files: &'a [String],
         selection: &'a Selection,
-        plan: Plan,
+        reader: ParallelReader,
     ) -> Pass<'a> {
         Pass {
             command,
@@ -250,7 +252,8 @@ impl<'a> Pass<'a> {
             keep_main_line: false,
             keep_final: false,
             writes_broken: false,
-            plan,
+            rejected_problems: false,
+            reader,
         }
     }
 
@@ -368,60 +371,66 @@ fn done<V: ReplayVisitor>(
     Done { game: Game { info, verdict, facts }, kept }
 }
 
-impl Done {
-    /// Moves the game to its place in the file: its number and its
-    /// diagnostics.
-    fn shift(&mut self, shift: Shift) {
-        let info = &mut self.game.info;
-        info.number += shift.games;
-        for d in &mut info.problems {
-            shift.diagnostic(d);
+/// What a worker hands on of a game of `pgn select` and `pgn dedupe`.
+enum Taken {
+    /// A game rejected with nothing to report (its problems are reported
+    /// only with `--pedantic`): it is only counted.
+    Quiet,
+    /// A game, its text and fingerprint in the bytes ([`Kept`]).
+    Game(Done, Vec<u8>),
+    /// The diagnostics past the last game.
+    End(Vec<GameDiagnostic>),
+}
+
+impl Relocate for Taken {
+    fn relocate(&mut self, shift: Shift) {
+        match self {
+            Taken::Quiet => {}
+            Taken::Game(done, _) => done.game.info.relocate(shift),
+            Taken::End(trailing) => trailing.relocate(shift),
         }
     }
 }
 
-/// What the reader of a piece kept of its games.
-#[derive(Default)]
-struct PieceRead {
-    /// Rejected games without diagnostics: counted, not kept.
-    quiet: u64,
-    done: Vec<Done>,
-    bytes: Vec<u8>,
-    /// Diagnostics past the last game (at the end of the file).
-    trailing: Vec<GameDiagnostic>,
+/// How each reader of a pass replays, selects and keeps its games.
+struct SelectWork<'a, I, K> {
+    pass: &'a Pass<'a>,
+    inner: &'a I,
+    keep: &'a K,
 }
 
-/// Reads piece `k` of `file` (pieces start at `starts`).
-fn read_piece<V: ReplayVisitor>(
-    file: &File,
-    starts: &[u64],
-    k: usize,
-    pass: &Pass<'_>,
-    inner: V,
-    keep: &impl Keep<V>,
-) -> Piece<PieceRead> {
-    let mut replayer = Replayer::new(pass.selector(inner));
-    let at = (starts, k, pass.plan);
-    let mut read = pieces::read_piece(
-        file,
-        at,
-        &mut replayer,
-        PieceRead::default(),
-        |read, game, replayer| {
-            let selector = replayer.inner_mut();
-            let game = done(game, selector, keep, &mut read.bytes);
-            if game.game.verdict == Verdict::Rejected && game.game.info.problems.is_empty() {
-                read.quiet += 1;
-                replayer.recycle(game.game.info);
-            } else {
-                read.done.push(game);
-            }
-        },
-    );
-    if read.end == PieceEnd::End && read.error.is_none() {
-        read.kept.trailing = replayer.take_problems();
+impl<V, I, K> Work for SelectWork<'_, I, K>
+where
+    V: ReplayVisitor,
+    I: Fn() -> V + Sync,
+    K: Keep<V>,
+{
+    type Visitor = Replayer<Selector<V>>;
+    type Item = Taken;
+
+    fn visitor(&self) -> Replayer<Selector<V>> {
+        Replayer::new(self.pass.selector((self.inner)()))
     }
-    read
+
+    fn item(
+        &self,
+        replayer: &mut Replayer<Selector<V>>,
+        game: Replayed<Selected<V::Output>>,
+    ) -> Taken {
+        let mut bytes = Vec::new();
+        let game = done(game, replayer.inner_mut(), self.keep, &mut bytes);
+        let quiet = game.game.info.problems.is_empty() || !self.pass.rejected_problems;
+        if game.game.verdict == Verdict::Rejected && quiet {
+            replayer.recycle(game.game.info);
+            Taken::Quiet
+        } else {
+            Taken::Game(game, bytes)
+        }
+    }
+
+    fn end(&self, replayer: &mut Replayer<Selector<V>>) -> Option<Taken> {
+        Some(Taken::End(replayer.take_problems()))
+    }
 }
 
 /// The writing side of a run over one input: reports and counts each
@@ -463,98 +472,13 @@ where
         }
         Ok(())
     }
-
-    /// Reads `file` in pieces on the plan's worker threads, taking the
-    /// pieces' games in order, and the last piece (or the rest of the file
-    /// from a piece whose reader gave up) on this thread; returns the
-    /// file's I/O error, if any.
-    fn pieces<V: ReplayVisitor>(
-        &mut self,
-        file: &File,
-        len: u64,
-        pass: &Pass<'_>,
-        inner: &(impl Fn() -> V + Sync),
-        keep: &impl Keep<V>,
-    ) -> io::Result<Option<io::Error>> {
-        let work = |starts: &[u64], k| read_piece(file, starts, k, pass, inner(), keep);
-        let mut take = TakeSelected { taker: self, pass, inner, keep };
-        pieces::read_file(file, len, pass.plan, work, &mut take)
-    }
-
-    /// Reads `input` to its end on this thread, its first byte being at
-    /// `shift` in the file; returns its I/O error, if any.
-    fn stream<V: ReplayVisitor>(
-        &mut self,
-        input: impl Read,
-        pass: &Pass<'_>,
-        inner: V,
-        keep: &impl Keep<V>,
-        shift: Shift,
-    ) -> io::Result<Option<io::Error>> {
-        let mut reader = Reader::new(input);
-        let mut replayer = Replayer::new(pass.selector(inner));
-        let mut bytes = Vec::new();
-        loop {
-            match reader.read_game(&mut replayer) {
-                Ok(Some(game)) => {
-                    bytes.clear();
-                    let mut game = done(game, replayer.inner_mut(), keep, &mut bytes);
-                    game.shift(shift);
-                    self.take(&game, &bytes)?;
-                    replayer.recycle(game.game.info);
-                }
-                Ok(None) => break,
-                Err(err) => return Ok(Some(err)),
-            }
-        }
-        let mut trailing = replayer.take_problems();
-        trailing.iter_mut().for_each(|d| shift.diagnostic(d));
-        self.trailing(&trailing)?;
-        Ok(None)
-    }
-}
-
-/// The calling thread's side of a file read in pieces by `pgn select` and
-/// `pgn dedupe`.
-struct TakeSelected<'t, 'r, E: Write, G, I, K> {
-    taker: &'t mut Taker<'r, E, G>,
-    pass: &'t Pass<'t>,
-    inner: &'t I,
-    keep: &'t K,
-}
-
-impl<E: Write, G, V: ReplayVisitor, I, K> TakePieces<PieceRead> for TakeSelected<'_, '_, E, G, I, K>
-where
-    G: FnMut(&Done, &[u8], &str, usize, &mut Counts, &mut Diagnostics<E>) -> io::Result<()>,
-    I: Fn() -> V + Sync,
-    K: Keep<V>,
-{
-    fn piece(&mut self, piece: &mut Piece<PieceRead>, shift: Shift) -> io::Result<()> {
-        let read = &mut piece.kept;
-        for game in &mut read.done {
-            game.shift(shift);
-            self.taker.take(game, &read.bytes)?;
-        }
-        // The quiet games: rejected, and nothing to report.
-        self.taker.counts.games += read.quiet;
-        self.taker.counts.rejected += read.quiet;
-        if !matches!(piece.end, PieceEnd::Synced(_)) {
-            read.trailing.iter_mut().for_each(|d| shift.diagnostic(d));
-            self.taker.trailing(&read.trailing)?;
-        }
-        Ok(())
-    }
-
-    fn rest(&mut self, input: FileFrom<'_>, shift: Shift) -> io::Result<Option<io::Error>> {
-        self.taker.stream(input, self.pass, (self.inner)(), self.keep, shift)
-    }
 }
 
 /// Runs every game of `files` through a selector in front of the visitor
 /// `inner` makes (one a file, or a piece of a file), reporting
 /// diagnostics and counting; each game goes to `on_game` in input order
-/// with the input's name and its index. A plain file larger than a piece
-/// is read on several cores ([`pieces`]); the games come the same.
+/// with the input's name and its index. Each input is read on the pass's
+/// threads ([`ParallelReader`]); the games come the same.
 fn run_inputs<V: ReplayVisitor, E: Write>(
     pass: Pass<'_>,
     inner: impl Fn() -> V + Sync,
@@ -572,7 +496,10 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
     ) -> io::Result<()>,
 ) -> io::Result<()> {
     let command = pass.command;
+    let work = SelectWork { pass: &pass, inner: &inner, keep: &keep };
     for (index, name) in pass.files.iter().enumerate() {
+        let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
+        diagnostics.input(name);
         let mut taker = Taker {
             name,
             index,
@@ -581,15 +508,19 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
             writes_broken: pass.writes_broken,
             on_game: &mut on_game,
         };
-        let failure = match input::plain_file(name).filter(|(_, len)| pass.plan.splits(*len)) {
-            Some((file, len)) => taker.pieces(&file, len, &pass, &inner, &keep)?,
-            None => {
-                let Some(input) = status.open(&mut taker.diagnostics.out, command, name)? else {
-                    continue;
-                };
-                taker.stream(input, &pass, inner(), &keep, Shift::NONE)?
+        let failure = read_input(pass.reader, input, &work, |taken| match taken {
+            Taken::Quiet => {
+                taker.diagnostics.games(1);
+                taker.counts.games += 1;
+                taker.counts.rejected += 1;
+                Ok(())
             }
-        };
+            Taken::Game(game, bytes) => {
+                taker.diagnostics.games(1);
+                taker.take(&game, &bytes)
+            }
+            Taken::End(trailing) => taker.trailing(&trailing),
+        })?;
         if let Some(err) = failure {
             unreadable(status, &mut diagnostics.out, command, name, &err)?;
         }
@@ -624,7 +555,11 @@ fn unplayable<E: Write>(
     });
     let label = cause.map_or("a move that cannot be played", |r| r.problem.label());
     *counts.reasons.entry(label).or_default() += 1;
-    counts.diagnostics.count(Severity::Error);
+    // The game's own error (the move that cannot be played) is counted
+    // already; the game is not counted as another.
+    if cause.is_none() {
+        counts.diagnostics.count(Severity::Error);
+    }
     let why = cause.map(|r| r.message().to_string()).unwrap_or_else(|| label.into());
     let place = cause
         .and_then(|r| r.at)
@@ -673,7 +608,7 @@ pub(crate) fn run(
     criteria: &CriteriaArgs,
     what: Output,
     noise: NoiseArgs,
-    plan: Plan,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     const COMMAND: &str = "select";
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
@@ -690,12 +625,14 @@ pub(crate) fn run(
         return Ok(status);
     };
     let mut counts = Counts::default();
+    let pass =
+        Pass { rejected_problems: noise.pedantic, ..Pass::new(COMMAND, files, &selection, reader) };
     match what {
         Output::Games(args) => {
             let writes_broken = args.keep_broken && selection.tags_only();
             let exporter = || StreamExporter::new(args.options).keep_broken(args.keep_broken);
             run_inputs(
-                Pass { writes_broken, ..Pass::new(COMMAND, files, &selection, plan) },
+                Pass { writes_broken, ..pass },
                 exporter,
                 KeepExported { broken: writes_broken, prints: None },
                 &mut diagnostics,
@@ -712,7 +649,7 @@ pub(crate) fn run(
             table.header(&mut out)?;
             let mut values: Vec<Vec<u8>> = vec![Vec::new(); columns.len()];
             run_inputs(
-                Pass { keep_final: wants_final, ..Pass::new(COMMAND, files, &selection, plan) },
+                Pass { keep_final: wants_final, ..pass },
                 || Decide,
                 KeepNothing,
                 &mut diagnostics,
@@ -743,7 +680,7 @@ pub(crate) fn run(
         }
         Output::Count => {
             run_inputs(
-                Pass::new(COMMAND, files, &selection, plan),
+                pass,
                 || Decide,
                 KeepNothing,
                 &mut diagnostics,
@@ -798,15 +735,14 @@ fn finish<E: Write>(
 ) -> io::Result<()> {
     diagnostics.finish(command)?;
     for (reason, n) in &counts.reasons {
-        writeln!(diagnostics.out, "pgn {command}: not replayable: {n} × {reason}")?;
+        diagnostics.summary(format_args!("pgn {command}: not replayable: {n} × {reason}"))?;
     }
     let dup = if command == "dedupe" {
         format!(" duplicates={}", counts.duplicates)
     } else {
         String::new()
     };
-    writeln!(
-        diagnostics.out,
+    diagnostics.summary(format_args!(
         "games={} selected={} written={} rejected={}{dup} unplayable={} {}",
         counts.games,
         counts.selected,
@@ -814,7 +750,7 @@ fn finish<E: Write>(
         counts.rejected,
         counts.unplayable,
         counts.diagnostics
-    )?;
+    ))?;
     diagnostics.out.flush()
 }
 
@@ -835,17 +771,12 @@ pub(crate) fn dedupe(
     mode: DuplicateMode,
     args: ExportArgs,
     noise: NoiseArgs,
-    plan: Plan,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     const COMMAND: &str = "dedupe";
     let DedupeOutputs { output, duplicates, report: report_to } = outputs;
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
-    if args.keep_broken {
-        let why = "--keep-broken cannot be used: a game that cannot be replayed has no move \
-                   sequence to compare, and is left out with an error";
-        return refuse(COMMAND, why, &mut diagnostics, status);
-    }
     let outputs = [output, duplicates, report_to];
     if status.refuses_outputs(&mut diagnostics.out, COMMAND, files, &outputs)? {
         return Ok(status);
@@ -876,7 +807,7 @@ pub(crate) fn dedupe(
     let mut counts = Counts::default();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
-        Pass { keep_main_line: true, ..Pass::new(COMMAND, files, &no_criteria, plan) },
+        Pass { keep_main_line: true, ..Pass::new(COMMAND, files, &no_criteria, reader) },
         exporter,
         KeepExported { broken: false, prints: Some(mode) },
         &mut diagnostics,
@@ -914,45 +845,4 @@ pub(crate) fn dedupe(
     }
     finish(COMMAND, &counts, &mut diagnostics)?;
     Ok(status)
-}
-
-#[cfg(test)]
-mod tests {
-    use std::io::Write as _;
-
-    use super::*;
-
-    /// `text` in a file of its own, removed once opened.
-    fn file_of(name: &str, text: &[u8]) -> File {
-        let path = std::env::temp_dir().join(format!("pgn-select-{}-{name}", std::process::id()));
-        File::create(&path).and_then(|mut f| f.write_all(text)).expect("a temporary file");
-        let file = File::open(&path).expect("the temporary file");
-        std::fs::remove_file(&path).expect("removed");
-        file
-    }
-
-    #[test]
-    fn a_piece_joins_the_next_at_the_first_game_there() {
-        // Pieces of a byte: a cut at each game. The reader of a piece reads
-        // its game and the next, which begins cleanly at the next cut: it
-        // joins there, however much of the file it read ahead.
-        let text =
-            b"[White \"a\"]\n\n1. e4 *\n\n[White \"b\"]\n\n1. d4 *\n\n[White \"c\"]\n\n1. c4 *\n";
-        let file = file_of("join.pgn", text);
-        let plan = Plan { threads: 2, piece: 1, games: 1000 };
-        let starts = pieces::cuts(&file, text.len() as u64, plan).expect("cuts");
-        assert_eq!(starts.len(), 3, "{starts:?}");
-        let selection = Selection::new();
-        let files = [String::from("join.pgn")];
-        let pass = Pass::new("select", &files, &selection, plan);
-        for k in 0..2 {
-            let read = read_piece(&file, &starts, k, &pass, Decide, &KeepNothing);
-            assert_eq!(read.end, PieceEnd::Synced(k + 1), "piece {k}");
-            assert_eq!(read.kept.done.len() as u64 + read.kept.quiet, 1, "piece {k}: its one game");
-            assert_eq!(read.games, 1, "piece {k}");
-            // Four lines to each cut: a tag pair, an empty line, the
-            // moves, an empty line.
-            assert_eq!(read.line_ends, 4, "piece {k}");
-        }
-    }
 }

@@ -37,6 +37,8 @@ use pgn_export::collate::{HeldMovetext, TagKey, collate_prefix};
 use pgn_replay::Replayed;
 
 use crate::export::ExportArgs;
+use pgn_syntax::ParallelReader;
+
 use crate::export_pass::export_inputs;
 use crate::output::{self, TempPath};
 use crate::report::{Diagnostics, NoiseArgs};
@@ -146,6 +148,7 @@ pub(crate) fn run(
     output: &str,
     args: ExportArgs,
     noise: NoiseArgs,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
@@ -167,15 +170,22 @@ pub(crate) fn run(
     let mut records = Vec::new();
     let mut spill = BufWriter::with_capacity(1 << 16, &temp.file);
     let mut offset = 0;
-    let total = export_inputs("sort", files, args, &mut diagnostics, &mut status, |game, text| {
-        if game.output.written() {
-            records.push(Record::new(game, text, offset));
-            let text = &text[game.output.text.clone()];
-            spill.write_all(text)?;
-            offset += text.len() as u64;
-        }
-        Ok(())
-    })?;
+    let total = export_inputs(
+        "sort",
+        files,
+        (args, reader),
+        &mut diagnostics,
+        &mut status,
+        |game, text| {
+            if game.output.written() {
+                records.push(Record::new(game, text, offset));
+                let text = &text[game.output.text.clone()];
+                spill.write_all(text)?;
+                offset += text.len() as u64;
+            }
+            Ok(())
+        },
+    )?;
     spill.flush()?;
     drop(spill);
 
@@ -193,7 +203,7 @@ pub(crate) fn run(
         status.unreadable += 1;
         drop((out, temp));
         diagnostics.finish("sort")?;
-        writeln!(diagnostics.out, "{}", total.summary(""))?;
+        diagnostics.summary(total.summary(""))?;
         diagnostics.out.flush()?;
         return Ok(status);
     }
@@ -207,7 +217,7 @@ pub(crate) fn run(
     drop(temp);
 
     diagnostics.finish("sort")?;
-    writeln!(diagnostics.out, "{}", total.summary(""))?;
+    diagnostics.summary(total.summary(""))?;
     diagnostics.out.flush()?;
     Ok(status)
 }

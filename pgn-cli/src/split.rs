@@ -23,6 +23,8 @@ use clap::ValueEnum;
 use pgn_export::filename::{SplitBy, folded};
 
 use crate::export::ExportArgs;
+use pgn_syntax::ParallelReader;
+
 use crate::export_pass::export_inputs;
 use crate::output::{self, Staged};
 use crate::report::{Diagnostics, NoiseArgs};
@@ -65,6 +67,7 @@ pub(crate) fn run(
     dir: &str,
     args: ExportArgs,
     noise: NoiseArgs,
+    reader: ParallelReader,
 ) -> io::Result<Status> {
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
@@ -75,15 +78,21 @@ pub(crate) fn run(
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
     // No input is written over (`--dir` may be where the inputs are).
     out.inputs = files.to_vec();
-    let total =
-        export_inputs("split", files, args, &mut diagnostics, &mut status, |game, text| {
+    let total = export_inputs(
+        "split",
+        files,
+        (args, reader),
+        &mut diagnostics,
+        &mut status,
+        |game, text| {
             if game.output.written() {
                 for name in by.file_names(&game.info.tags) {
                     out.write(&name, &text[game.output.text.clone()])?;
                 }
             }
             Ok(())
-        })?;
+        },
+    )?;
     let written = out.names.len();
     if status.unreadable > 0 {
         writeln!(
@@ -94,7 +103,7 @@ pub(crate) fn run(
         out.commit()?;
     }
     diagnostics.finish("split")?;
-    writeln!(diagnostics.out, "{}", total.summary(&format!(" files={written}")))?;
+    diagnostics.summary(total.summary(&format!(" files={written}")))?;
     diagnostics.out.flush()?;
     Ok(status)
 }

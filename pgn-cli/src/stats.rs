@@ -2,14 +2,17 @@
 //! and counts what it holds.
 
 use std::collections::BTreeMap;
-use std::io::{self, BufWriter, Read, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::{Branch, CommentKind, Diagnostic, Place, Reader, Visitor};
+use pgn_syntax::parallel::Work;
+use pgn_syntax::{
+    Branch, CommentKind, Diagnostic, ParallelReader, Place, Relocate, Shift, Visitor,
+};
 
-use crate::input::open;
 use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::threads::read_input;
 use crate::{Status, unreadable};
 
 /// What `pgn stats` counts.
@@ -56,17 +59,16 @@ impl Counts {
     }
 }
 
-/// Counts, and prints diagnostics as `FILE:LINE:COL: game N: severity:
-/// message`.
-struct Counter<'a, W: Write> {
+/// Counts what a reader reads, game by game: what it counted since the
+/// last game is that game's ([`Counted`]).
+struct Counter {
     counts: Counts,
-    name: &'a str,
-    diagnostics: &'a mut Diagnostics<W>,
+    diagnostics: Vec<Diagnostic>,
     /// Comment commands by name, when they are counted.
-    commands: Option<&'a mut BTreeMap<String, u64>>,
+    commands: Option<BTreeMap<String, u64>>,
 }
 
-impl<W: Write> Visitor for Counter<'_, W> {
+impl Visitor for Counter {
     type Tags = ();
     type Movetext = ();
     type Output = ();
@@ -109,7 +111,7 @@ impl<W: Write> Visitor for Counter<'_, W> {
         _: &mut Place<'_>,
     ) -> ControlFlow<()> {
         self.counts.comments += 1;
-        if let Some(by_name) = self.commands.as_deref_mut() {
+        if let Some(by_name) = self.commands.as_mut() {
             for command in pgn_commands::commands(text) {
                 match by_name.get_mut(command.name()) {
                     Some(n) => *n += 1,
@@ -128,12 +130,7 @@ impl<W: Write> Visitor for Counter<'_, W> {
     }
 
     fn diagnostic(&mut self, d: &Diagnostic) {
-        self.counts.diagnostics.count(d.severity());
-        let _ = self.diagnostics.report(
-            d.severity(),
-            d.kind.label(),
-            format_args!("{}:{d}", self.name),
-        );
+        self.diagnostics.push(d.clone());
     }
 
     fn end_game(&mut self, _: ()) {
@@ -141,15 +138,54 @@ impl<W: Write> Visitor for Counter<'_, W> {
     }
 }
 
-fn count<R: Read, W: Write>(
-    input: R,
-    name: &str,
-    diagnostics: &mut Diagnostics<W>,
-    commands: Option<&mut BTreeMap<String, u64>>,
-) -> io::Result<Counts> {
-    let mut counter = Counter { counts: Counts::default(), name, diagnostics, commands };
-    Reader::new(input).visit_all(&mut counter)?;
-    Ok(counter.counts)
+/// What was counted of a game (or of the text after the last game): its
+/// counts, its diagnostics, and its comment commands by name.
+struct Counted {
+    counts: Counts,
+    diagnostics: Vec<Diagnostic>,
+    commands: Option<BTreeMap<String, u64>>,
+}
+
+impl Relocate for Counted {
+    fn relocate(&mut self, shift: Shift) {
+        self.diagnostics.relocate(shift);
+    }
+}
+
+/// How each reader of `pgn stats` counts.
+struct StatsWork {
+    commands: bool,
+}
+
+impl StatsWork {
+    fn take(counter: &mut Counter) -> Counted {
+        Counted {
+            counts: std::mem::take(&mut counter.counts),
+            diagnostics: std::mem::take(&mut counter.diagnostics),
+            commands: counter.commands.as_mut().map(std::mem::take),
+        }
+    }
+}
+
+impl Work for StatsWork {
+    type Visitor = Counter;
+    type Item = Counted;
+
+    fn visitor(&self) -> Counter {
+        Counter {
+            counts: Counts::default(),
+            diagnostics: Vec::new(),
+            commands: self.commands.then(BTreeMap::new),
+        }
+    }
+
+    fn item(&self, counter: &mut Counter, (): ()) -> Counted {
+        StatsWork::take(counter)
+    }
+
+    fn end(&self, counter: &mut Counter) -> Option<Counted> {
+        Some(StatsWork::take(counter))
+    }
 }
 
 /// Runs `pgn stats` over `files` (`-` is standard input). Prints one line
@@ -158,23 +194,39 @@ fn count<R: Read, W: Write>(
 /// the comment commands of all the files are counted by name, on a last
 /// line `commands: NAME=N ...` (most frequent first). `noise` says which
 /// diagnostics are printed.
-pub(crate) fn run(files: &[String], commands: bool, noise: NoiseArgs) -> io::Result<Status> {
-    let mut by_name = BTreeMap::new();
+pub(crate) fn run(
+    files: &[String],
+    commands: bool,
+    noise: NoiseArgs,
+    reader: ParallelReader,
+) -> io::Result<Status> {
+    let mut by_name: BTreeMap<String, u64> = BTreeMap::new();
     let stdout = io::stdout();
     let mut out = stdout.lock();
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = Counts::default();
     let mut status = Status::default();
+    let work = StatsWork { commands };
     for name in files {
-        let by_name = commands.then_some(&mut by_name);
-        let counts = open(name).and_then(|input| count(input, name, &mut diagnostics, by_name));
-        let counts = match counts {
-            Ok(counts) => counts,
-            Err(err) => {
-                unreadable(&mut status, &mut diagnostics.out, "stats", name, &err)?;
-                continue;
+        let Some(input) = status.open(&mut diagnostics.out, "stats", name)? else { continue };
+        diagnostics.input(name);
+        let mut counts = Counts::default();
+        let read = read_input(reader, input, &work, |counted| {
+            counts.add(&counted.counts);
+            diagnostics.games(counted.counts.games);
+            for d in &counted.diagnostics {
+                counts.diagnostics.count(d.severity());
+                diagnostics.report(d.severity(), d.kind.label(), format_args!("{name}:{d}"))?;
             }
-        };
+            for (command, n) in counted.commands.into_iter().flatten() {
+                *by_name.entry(command).or_default() += n;
+            }
+            Ok(())
+        })?;
+        if let Some(err) = read {
+            unreadable(&mut status, &mut diagnostics.out, "stats", name, &err)?;
+            continue;
+        }
         if files.len() > 1 {
             writeln!(out, "{name}: {}", counts.summary())?;
         }

@@ -60,27 +60,39 @@ impl Table {
     /// A row, its cells in the order of the columns.
     pub(crate) fn row(&self, out: &mut impl Write, cells: &[Cell<'_>]) -> io::Result<()> {
         let mut line = Vec::with_capacity(64);
+        self.cells(&mut line, 0, cells, true);
+        out.write_all(&line)
+    }
+
+    /// Appends to `line` the cells of the columns from `from` on: from the
+    /// first column, they begin a row; with `end`, they end it. A row
+    /// may so be written in two parts, one begun and one ended, made
+    /// apart (on different threads).
+    pub(crate) fn cells(&self, line: &mut Vec<u8>, from: usize, cells: &[Cell<'_>], end: bool) {
         match self.format {
             TableFormat::Tsv | TableFormat::Csv => {
                 let csv = self.format == TableFormat::Csv;
                 for (i, cell) in cells.iter().enumerate() {
-                    if i > 0 {
+                    if i + from > 0 {
                         line.push(if csv { b',' } else { b'\t' });
                     }
                     let bytes = match *cell {
                         Cell::Text(bytes) | Cell::Number(bytes) => bytes,
                         Cell::Empty => b"",
                     };
-                    separated(&mut line, &decode(bytes, Decoding::Auto), csv);
+                    separated(line, &decode(bytes, Decoding::Auto), csv);
                 }
             }
             TableFormat::Json => {
-                line.push(b'{');
-                for (i, (name, cell)) in self.columns.iter().zip(cells).enumerate() {
-                    if i > 0 {
+                if from == 0 {
+                    line.push(b'{');
+                }
+                let named = self.columns.iter().skip(from).zip(cells);
+                for (i, (name, cell)) in named.enumerate() {
+                    if i + from > 0 {
                         line.push(b',');
                     }
-                    json_string(&mut line, name);
+                    json_string(line, name);
                     line.push(b':');
                     match *cell {
                         Cell::Empty => line.extend_from_slice(b"null"),
@@ -88,15 +100,18 @@ impl Table {
                             line.extend_from_slice(bytes);
                         }
                         Cell::Text(bytes) | Cell::Number(bytes) => {
-                            json_string(&mut line, &decode(bytes, Decoding::Auto));
+                            json_string(line, &decode(bytes, Decoding::Auto));
                         }
                     }
                 }
-                line.push(b'}');
+                if end {
+                    line.push(b'}');
+                }
             }
         }
-        line.push(b'\n');
-        out.write_all(&line)
+        if end {
+            line.push(b'\n');
+        }
     }
 }
 
@@ -183,6 +198,22 @@ mod tests {
             write(TableFormat::Json, &mate),
             "{\"a\":\"é\\u0001\",\"b c\":\"#-3\",\"d\":\"058\"}\n"
         );
+    }
+
+    #[test]
+    fn a_row_in_two_parts_is_the_row() {
+        let cells = [Cell::Text(b"x,\"y\"\tz"), Cell::Number(b"-0.5"), Cell::Empty];
+        for format in [TableFormat::Tsv, TableFormat::Csv, TableFormat::Json] {
+            let table = Table::new(format, vec!["a".into(), "b c".into(), "d".into()]);
+            let mut whole = Vec::new();
+            table.row(&mut whole, &cells).unwrap();
+            for at in 1..=cells.len() {
+                let mut parts = Vec::new();
+                table.cells(&mut parts, 0, &cells[..at], false);
+                table.cells(&mut parts, at, &cells[at..], true);
+                assert_eq!(parts, whole, "{format:?} at {at}");
+            }
+        }
     }
 
     #[test]

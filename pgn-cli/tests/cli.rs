@@ -61,6 +61,38 @@ fn every_subcommand_exits_1_on_errors_and_0_on_clean_input() {
 }
 
 #[test]
+fn every_command_that_reads_games_takes_threads_and_refuses_none() {
+    let clean = TempFile::new("threads.pgn", CLEAN);
+    let dir = std::env::temp_dir().join(format!("pgn-threads-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let (out, dir) = (dir.join("out.pgn"), dir.to_str().expect("UTF-8").to_owned());
+    let out = out.to_str().expect("UTF-8");
+    let pgc = format!("{dir}/out.pgc");
+    let runs: [&[&str]; 11] = [
+        &["stats"],
+        &["check"],
+        &["fen"],
+        &["moves"],
+        &["export"],
+        &["select"],
+        &["dedupe"],
+        &["sort", "-o", out],
+        &["split", "--by", "event", "--dir", &dir],
+        &["pgc", "encode", "-o", &pgc],
+        &["pgc", "decode"],
+    ];
+    for run in runs {
+        let input = if run[0] == "pgc" && run[1] == "decode" { pgc.as_str() } else { clean.path() };
+        let one = pgn(&[run, &[input, "--threads", "1"]].concat());
+        assert_eq!(one.status.code(), Some(0), "{run:?} --threads 1: {}", text(&one.stderr));
+        let none = pgn(&[run, &[input, "--threads", "0"]].concat());
+        assert_eq!(none.status.code(), Some(2), "{run:?} --threads 0");
+        assert!(text(&none.stderr).contains("--threads"), "{run:?}: {}", text(&none.stderr));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_missing_file_is_reported_and_the_others_are_read() {
     let clean = TempFile::new("one.pgn", CLEAN);
     let missing = std::env::temp_dir().join("pgn-cli-no-such-file.pgn");
@@ -898,4 +930,204 @@ fn select_tables_take_the_format_of_every_table() {
     );
     let found = pgn_with_stdin(&["select", "-", "--player", "Krámník", "--count"], game);
     assert_eq!(text(&found.stdout), "1\n");
+}
+
+#[test]
+fn uci_and_no_move_numbers_write_moves_without_numbers() {
+    let input =
+        TempFile::new("numbers.pgn", b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 (2. Nc3 Nc6) Nc6 *\n");
+    let movetext = |args: &[&str]| {
+        let run = pgn(&[&["export", input.path()][..], args].concat());
+        assert_eq!(run.status.code(), Some(0), "{args:?}");
+        text(&run.stdout).lines().nth(8).unwrap_or_default().to_owned()
+    };
+    // As pgn-extract's -Wuci and --nomovenumbers write them.
+    assert_eq!(movetext(&["--notation", "uci"]), "e2e4 e7e5 g1f3 (b1c3 b8c6) b8c6 *");
+    assert_eq!(movetext(&["--no-move-numbers"]), "e4 e5 Nf3 (Nc3 Nc6) Nc6 *");
+    assert_eq!(
+        movetext(&["--notation", "lan"]),
+        "1. e2-e4 e7-e5 2. Ng1-f3 (2. Nb1-c3 Nb8-c6) 2... Nb8-c6 *"
+    );
+    // The languages of --notation are listed in its help.
+    let help = text(&pgn(&["export", "--help"]).stdout);
+    assert!(help.contains("czech") && help.contains("swedish"), "{help}");
+}
+
+#[test]
+fn version_help_completions_and_manual_pages() {
+    // The version, and the commit it was built from.
+    let version = text(&pgn(&["--version"]).stdout);
+    let commit = version.trim().strip_prefix("pgn 0.1.0 (").and_then(|v| v.strip_suffix(')'));
+    let commit = commit.unwrap_or_else(|| panic!("{version}"));
+    assert!(
+        commit == "unknown commit"
+            || commit.len() == 12 && commit.bytes().all(|b| b.is_ascii_hexdigit()),
+        "{version}"
+    );
+    // `pgn help` and its own help.
+    let run = pgn(&["help", "--help"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let run = pgn(&["help", "select"]);
+    assert_eq!(run.status.code(), Some(0));
+    assert!(
+        text(&run.stdout).contains("Usage: pgn select [OPTIONS] <FILES>..."),
+        "{}",
+        text(&run.stdout)
+    );
+    assert_eq!(pgn(&["help", "nothing"]).status.code(), Some(2));
+    // Bash loads the completion script, which completes the commands.
+    let script = pgn(&["completions", "bash"]).stdout;
+    let mut bash = Command::new("bash")
+        .args(["--norc", "-c", "source /dev/stdin; complete -p pgn; COMP_WORDS=(pgn sel); COMP_CWORD=1; _pgn pgn sel pgn; echo \"${COMPREPLY[@]}\""])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("bash");
+    bash.stdin.take().expect("stdin").write_all(&script).expect("the script");
+    let loaded = text(&bash.wait_with_output().expect("bash ran").stdout);
+    assert!(loaded.contains("-F _pgn pgn"), "{loaded}");
+    assert!(loaded.lines().any(|l| l.split(' ').any(|w| w == "select")), "{loaded}");
+    for shell in ["zsh", "fish"] {
+        let run = pgn(&["completions", shell]);
+        assert_eq!(run.status.code(), Some(0));
+        assert!(text(&run.stdout).contains("select"), "{shell}");
+    }
+    // Manual pages, in roff.
+    let page = text(&pgn(&["man"]).stdout);
+    assert!(page.contains(".TH pgn 1") && page.contains("select"), "{page}");
+    let page = text(&pgn(&["man", "select"]).stdout);
+    assert!(page.contains(".TH pgn-select 1") && page.contains("\\-\\-player"), "{page}");
+}
+
+#[test]
+fn a_game_left_out_counts_once_as_skipped_and_its_move_once_as_an_error() {
+    let input = TempFile::new("broken.pgn", &[CLEAN, b"\n", ILLEGAL].concat());
+    let dir = std::env::temp_dir().join(format!("pgn-counted-once-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let sorted = dir.join("sorted.pgn");
+    let sorted = sorted.to_str().expect("UTF-8");
+    for run in [&["export"][..], &["sort", "-o", sorted]] {
+        let out = pgn(&[run, &[input.path()]].concat());
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{run:?}: {stderr}");
+        assert!(stderr.contains("error: illegal move"), "{run:?}: {stderr}");
+        assert!(stderr.contains("error: game not exported"), "{run:?}: {stderr}");
+        assert!(
+            stderr.ends_with("games=2 written=1 skipped=1 errors=1 warnings=1 notes=0\n"),
+            "{run:?}: {stderr}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_file_of_the_wrong_kind_gets_one_line_that_says_what_it_looks_like() {
+    let pgn_file = TempFile::new("kind.pgn", CLEAN);
+    let epd_file = TempFile::new(
+        "kind.epd",
+        b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - id \"start\";\n",
+    );
+    let runs: [(&[&str], &TempFile, &str); 4] = [
+        (
+            &["epd"],
+            &pgn_file,
+            "looks like PGN (a tag pair on its first line), not EPD: pgn check reads it",
+        ),
+        (
+            &["pgc", "dump"],
+            &pgn_file,
+            "looks like PGN text, not PGC: pgn pgc encode makes PGC of it",
+        ),
+        (
+            &["pgc", "decode"],
+            &pgn_file,
+            "looks like PGN text, not PGC: pgn pgc encode makes PGC of it",
+        ),
+        (
+            &["check"],
+            &epd_file,
+            "looks like EPD (a FEN placement on its first line), not PGN: pgn epd reads it",
+        ),
+    ];
+    for (command, file, why) in runs {
+        let run = pgn(&[command, &[file.path()]].concat());
+        assert_eq!(run.status.code(), Some(2), "{command:?}");
+        let stderr = text(&run.stderr);
+        let first = stderr.lines().next().unwrap_or_default();
+        assert_eq!(first, format!("pgn {}: {}: {why}", command.join(" "), file.path()), "{stderr}");
+        assert!(stderr.lines().count() <= 3, "{command:?}: {stderr}");
+    }
+    // Each of the right kind is read.
+    assert_eq!(pgn(&["epd", epd_file.path()]).status.code(), Some(0));
+    assert_eq!(pgn(&["check", pgn_file.path()]).status.code(), Some(0));
+}
+
+#[test]
+fn quiet_leaves_only_what_cannot_be_read_on_standard_error() {
+    let input =
+        TempFile::new("quiet.pgn", &[CLEAN, b"\n", ILLEGAL, b"\n{a comment} 1. d4 *\n"].concat());
+    let dir = std::env::temp_dir().join(format!("pgn-quiet-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let at = |name: &str| dir.join(name).to_str().expect("UTF-8").to_owned();
+    let (sorted, pgc) = (at("sorted.pgn"), at("out.pgc"));
+    let split = at("split");
+    let runs: [&[&str]; 10] = [
+        &["stats"],
+        &["check"],
+        &["moves"],
+        &["export"],
+        &["select"],
+        &["dedupe"],
+        &["sort", "-o", &sorted],
+        &["split", "--by", "event", "--dir", &split],
+        &["pgc", "encode", "-o", &pgc],
+        &["pgc", "dump"],
+    ];
+    for run in runs {
+        let dump = run.starts_with(&["pgc", "dump"]);
+        let file = if dump { pgc.as_str() } else { input.path() };
+        let loud = pgn(&[run, &[file]].concat());
+        assert!(!loud.stderr.is_empty() || dump, "{run:?}");
+        let quiet = pgn(&[run, &[file, "-q"]].concat());
+        assert_eq!(text(&quiet.stderr), "", "{run:?} -q");
+        assert_eq!(quiet.status.code(), loud.status.code(), "{run:?} -q");
+        assert_eq!(quiet.stdout, loud.stdout, "{run:?} -q");
+        // What cannot be read is still said.
+        let missing = pgn(&[run, &["no-such-file.pgn", "-q"]].concat());
+        assert_eq!(missing.status.code(), Some(2), "{run:?}");
+        assert!(text(&missing.stderr).contains("no-such-file.pgn"), "{run:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_long_run_on_a_terminal_shows_a_progress_line_and_clears_it() {
+    let games: Vec<u8> = (0..3000).flat_map(|_| [CLEAN, b"\n"].concat()).collect();
+    let input = TempFile::new("progress.pgn", &games);
+    let bin = env!("CARGO_BIN_EXE_pgn");
+    // script(1) runs the command on a pseudo-terminal and copies what it
+    // shows; the line appears at once with PGN_PROGRESS_DELAY_MS=0.
+    let on_terminal = |args: &str| {
+        let command = format!("{bin} check {} {args}", input.path());
+        let run = Command::new("script")
+            .args(["-q", "-e", "-c", &command, "/dev/null"])
+            .env("PGN_PROGRESS_DELAY_MS", "0")
+            .output()
+            .expect("script(1) runs");
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        text(&run.stdout)
+    };
+    let shown = on_terminal("--threads 2");
+    assert!(shown.contains("progress.pgn: "), "{shown}");
+    assert!(shown.contains(" games/s"), "{shown}");
+    assert!(shown.contains("games=3000 moves=9000"), "{shown}");
+    // Quiet: no line.
+    assert!(!on_terminal("-q").contains("games/s"));
+    // Not on a terminal: no line.
+    let run = Command::new(bin)
+        .args(["check", input.path()])
+        .env("PGN_PROGRESS_DELAY_MS", "0")
+        .output()
+        .expect("pgn runs");
+    assert!(!text(&run.stderr).contains("games/s"), "{}", text(&run.stderr));
 }

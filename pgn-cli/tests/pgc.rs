@@ -60,12 +60,14 @@ fn encode_takes_quiet_and_max_diagnostics_like_every_reading_command() {
     let out = pgn(&["pgc", "encode", "--max-diagnostics", "1", &input, "-o", &pgc]);
     assert_eq!(out.status.code(), Some(1));
     let stderr = text(&out.stderr);
-    assert_eq!(stderr.lines().filter(|l| l.contains("error: game not encoded")).count(), 1);
-    assert!(stderr.contains("pgn pgc encode: 2 more errors not shown (--max-diagnostics 1)"));
+    let shown = stderr.lines().filter(|l| l.starts_with(&input) && l.contains("not encoded"));
+    assert_eq!(shown.count(), 1, "{stderr}");
+    assert!(stderr.contains("pgn pgc encode: 2 more diagnostics not shown (--max-diagnostics 1)"));
+    assert!(stderr.contains("pgn pgc encode: 3 × error: game not encoded"), "{stderr}");
     assert!(summary(&out).ends_with("errors=3"), "the count stays complete: {stderr}");
     let out = pgn(&["pgc", "encode", "-q", &input, "-o", &pgc]);
     assert_eq!(out.status.code(), Some(1));
-    assert_eq!(text(&out.stderr).lines().count(), 1, "only the summary: {}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "", "nothing: no input was unreadable");
 }
 
 /// [`PLAIN`] as `in.pgn` in `dir`, encoded without error into `out.pgc`:
@@ -129,8 +131,9 @@ fn compressed_pgc_is_read_and_a_pgn_file_is_not_pgc() {
     let unpacked = pgn(&["pgc", "decode", &compressed]);
     assert_eq!(unpacked.status.code(), Some(0), "{}", text(&unpacked.stderr));
     assert_eq!(plain.stdout, unpacked.stdout);
-    // PGN text is no PGC: `[` is no marker.
+    // PGN text is no PGC, and is told apart at once.
     let out = pgn(&["pgc", "decode", &input]);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(text(&out.stderr).contains("byte 0: unknown marker 0x5b"), "{}", text(&out.stderr));
+    assert_eq!(out.status.code(), Some(2));
+    let why = "looks like PGN text, not PGC: pgn pgc encode makes PGC of it";
+    assert!(text(&out.stderr).contains(why), "{}", text(&out.stderr));
 }

@@ -1,7 +1,8 @@
-//! A plain file read in pieces on several threads gives exactly what one
+//! An input read in pieces on several threads gives exactly what one
 //! thread reading it whole gives: the same standard output (or output
-//! file, for `pgn pgc encode`), the same standard error (diagnostics with their lines, columns and game
-//! numbers, the counts, the summary) and the same exit code.
+//! file, for `pgn pgc encode`), the same standard error (diagnostics with
+//! their lines, columns and game numbers, the counts, the summary) and the
+//! same exit code; for a plain file, standard input and a compressed file.
 //!
 //! Pieces of a byte cut the file at every `[` that opens a line after an
 //! empty line, so every such place is tried as a piece start, also those
@@ -11,22 +12,24 @@
 //! once with readers that read on over several pieces or give up; in
 //! `unclean.pgn` a comment comes before every game, so no piece joins and
 //! every reader gives up; in `tail.pgn` no empty line comes between the
-//! games of the second half, which is one last piece read on the calling
-//! thread.
+//! games of the second half, which is cut where no cut was found, into
+//! pieces that no reader joins.
 
 mod common;
 
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-use common::{TempDir, pgn, text};
+use common::{TempDir, pgn, pgn_with_stdin, text};
 
-/// What is run, each once on one thread and once in pieces. `pgn export`
-/// on one thread reads with its own loop (`export_stream`), in pieces
-/// through a selector without criteria: two paths that must agree. Its
-/// second run leaves out games from set-up positions (reported at their
-/// FEN tag) and keeps broken ones.
-const RUNS: [&[&str]; 6] = [
+/// What is run, each once on one thread and once in pieces. The second
+/// run of `pgn export` leaves out games from set-up positions (reported at
+/// their FEN tag) and keeps broken ones.
+const RUNS: [&[&str]; 10] = [
+    &["check"],
+    &["stats", "--commands"],
+    &["fen", "--every-ply"],
+    &["moves", "--all-lines", "--format", "json"],
     &["select", "--white", "a"],
     &["select", "--opening", "e4", "--columns", "White,game,PlyCount,final-fen"],
     &["select", "--invert", "--placement", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR"],
@@ -169,6 +172,72 @@ fn the_cut_fixtures_read_the_same_in_pieces() {
         let bytes = std::fs::read(file).expect("a fixture");
         assert!(cut_places(&bytes) >= 20, "{}: too few places to cut", file.display());
         same_in_pieces(file, &PIECES);
+    }
+}
+
+/// Asserts that `got` is `want`, showing the first line that differs.
+fn same(got: &str, want: &str, what: &str) {
+    if got != want {
+        let line = got.lines().zip(want.lines()).position(|(g, w)| g != w);
+        let show =
+            |t: &str| line.and_then(|l| t.lines().nth(l)).unwrap_or("(past the end)").to_owned();
+        panic!("{what}: line {line:?} is {:?}, not {:?}", show(got), show(want));
+    }
+}
+
+/// Standard input and a compressed file are read in pieces too: what
+/// each command gives from them on two threads is what it gives from the
+/// plain file on one.
+#[test]
+fn standard_input_and_compressed_files_read_the_same_in_pieces() {
+    use std::io::Write;
+    let dir = TempDir::new("pieces-streams");
+    for file in testkit::corpus::pgn_files(&data("pieces")) {
+        let bytes = std::fs::read(&file).expect("a fixture");
+        let name = file.to_str().expect("a UTF-8 path");
+        let gz = dir.join("input.pgn.gz");
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        encoder.write_all(&bytes).expect("compressed");
+        std::fs::write(&gz, encoder.finish().expect("compressed")).expect("written");
+        for &run in &RUNS[..4] {
+            let one = pgn(&[run, &[name, "--threads", "1"]].concat());
+            // The file name in diagnostics differs; the rest must not.
+            let as_file = |out: &Output, input: &str| text(&out.stderr).replace(input, name);
+            for piece in ["1", "300"] {
+                let many = pgn_with_stdin(
+                    &[run, &["-", "--threads", "2"], &piece_args(piece)].concat(),
+                    &bytes,
+                );
+                let what = format!("pgn {} - in pieces of {piece} ({name})", run.join(" "));
+                let stdout = text(&many.stdout).replace("# -:", &format!("# {name}:"));
+                same(&stdout, &text(&one.stdout), &what);
+                same(&as_file(&many, "-:"), &as_file(&one, &format!("{name}:")), &what);
+                assert_eq!(many.status.code(), one.status.code(), "{what}");
+                let many = pgn(&[run, &[&gz, "--threads", "2"], &piece_args(piece)].concat());
+                let what = format!("pgn {} {gz} in pieces of {piece} ({name})", run.join(" "));
+                same(&text(&many.stdout).replace(&gz, name), &text(&one.stdout), &what);
+                same(&as_file(&many, &gz), &as_file(&one, name), &what);
+                assert_eq!(many.status.code(), one.status.code(), "{what}");
+            }
+        }
+        // PGC from standard input, decoded in pieces.
+        let pgc = dir.join("input.pgc");
+        let _ = std::fs::remove_file(&pgc);
+        pgn(&["pgc", "encode", "--lossy", name, "-o", &pgc, "--threads", "1"]);
+        let Ok(bytes) = std::fs::read(&pgc) else { continue };
+        let one = pgn(&["pgc", "decode", &pgc, "--threads", "1"]);
+        for piece in ["1", "300"] {
+            let args = [&["pgc", "decode", "-", "--threads", "2"][..], &piece_args(piece)].concat();
+            let many = pgn_with_stdin(&args, &bytes);
+            let what = format!("pgn pgc decode - in pieces of {piece} ({name})");
+            same(&text(&many.stdout), &text(&one.stdout), &what);
+            same(
+                &text(&many.stderr).replace("-:", "IN:"),
+                &text(&one.stderr).replace(&format!("{pgc}:"), "IN:"),
+                &what,
+            );
+            assert_eq!(many.status.code(), one.status.code(), "{what}");
+        }
     }
 }
 

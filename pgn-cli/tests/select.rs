@@ -196,10 +196,10 @@ fn a_game_that_cannot_be_replayed_is_an_error_and_exit_code_1() {
         "{stderr}"
     );
     assert!(stderr.contains("pgn select: not replayable: 1 × illegal move\n"), "{stderr}");
-    // The illegal move and the game not selected: two errors.
+    // The illegal move is one error; the game not selected is not another.
     assert!(
         stderr.ends_with(
-            "\ngames=2 selected=1 written=1 rejected=0 unplayable=1 errors=2 warnings=0 notes=0\n"
+            "\ngames=2 selected=1 written=1 rejected=0 unplayable=1 errors=1 warnings=0 notes=0\n"
         ),
         "{stderr}"
     );
@@ -370,7 +370,7 @@ fn dedupe_leaves_out_a_game_it_cannot_replay_with_exit_code_1() {
     assert_eq!(run.status.code(), Some(1), "{stderr}");
     assert_eq!(text(&run.stdout), good);
     assert!(stderr.ends_with(
-        "\ngames=2 selected=1 written=1 rejected=0 duplicates=0 unplayable=1 errors=2 warnings=0 \
+        "\ngames=2 selected=1 written=1 rejected=0 duplicates=0 unplayable=1 errors=1 warnings=0 \
          notes=0\n"
     ), "{stderr}");
 }
@@ -396,7 +396,7 @@ fn keep_broken_writes_a_game_chosen_by_its_tags_alone_as_read() {
     );
     assert!(
         stderr.ends_with(
-            "\ngames=2 selected=1 written=2 rejected=0 unplayable=1 errors=2 warnings=0 notes=0\n"
+            "\ngames=2 selected=1 written=2 rejected=0 unplayable=1 errors=1 warnings=0 notes=0\n"
         ),
         "{stderr}"
     );
@@ -406,11 +406,44 @@ fn keep_broken_writes_a_game_chosen_by_its_tags_alone_as_read() {
 }
 
 #[test]
-fn dedupe_refuses_keep_broken() {
+fn dedupe_has_no_keep_broken() {
     let dir = TempDir::new("dedupe-keep-broken");
     let file = dir.file("in.pgn", &played("A", "B", "1. e4 e5 *"));
     let run = pgn(&["dedupe", &file, "--keep-broken"]);
     assert_eq!(run.status.code(), Some(2));
     assert_eq!(text(&run.stdout), "");
-    assert!(text(&run.stderr).starts_with("pgn dedupe: --keep-broken cannot be used"));
+    assert!(text(&run.stderr).contains("unexpected argument '--keep-broken'"));
+    let help = text(&pgn(&["dedupe", "--help"]).stdout);
+    assert!(!help.contains("      --keep-broken"), "{help}");
+    assert!(text(&pgn(&["export", "--help"]).stdout).contains("--keep-broken"));
+}
+
+#[test]
+fn problems_of_games_rejected_are_reported_only_with_pedantic() {
+    let dir = TempDir::new("select-rejected-problems");
+    // Two games without the roster and a termination marker (two
+    // warnings each): the first rejected by its player, the second
+    // selected.
+    let input = "[White \"Karpov\"]\n\n1. d4 d5\n\n[White \"Tal\"]\n\n1. e4 e5\n";
+    let path = dir.file("in.pgn", input);
+    let run = pgn(&["select", "--white", "Tal", &path, "--count"]);
+    let stderr = text(&run.stderr);
+    assert!(!stderr.contains("game 1:") && stderr.contains("game 2:"), "{stderr}");
+    assert!(stderr.ends_with("rejected=1 unplayable=0 errors=0 warnings=2 notes=0\n"), "{stderr}");
+    let run = pgn(&["select", "--white", "Tal", &path, "--count", "--pedantic"]);
+    let stderr = text(&run.stderr);
+    assert!(stderr.contains("game 1:") && stderr.contains("game 2:"), "{stderr}");
+    assert!(stderr.contains(" warnings=4 "), "{stderr}");
+}
+
+#[test]
+fn dedupe_refuses_a_tag_list_with_an_empty_name() {
+    let dir = TempDir::new("dedupe-empty-tag");
+    let file = dir.file("in.pgn", &played("A", "B", "1. e4 e5 *"));
+    for tags in ["", "White,", "White Elo"] {
+        let run = pgn(&["dedupe", &file, "--tags", tags]);
+        assert_eq!(run.status.code(), Some(2), "{tags:?}");
+        assert!(text(&run.stderr).contains("is no tag name"), "{tags:?}");
+    }
+    assert_eq!(pgn(&["dedupe", &file, "--tags", "White,Black"]).status.code(), Some(0));
 }

@@ -66,6 +66,10 @@ pub struct ExportOptions {
     /// How the text of tag values and comments is written (ruling E14):
     /// its bytes as read by default.
     pub text: TextOutput,
+    /// Whether move numbers are written (§8.2.2.2; default yes). Without
+    /// them the movetext is not export format: for a list of moves, as
+    /// pgn-extract's `--nomovenumbers` and `-Wuci` write it.
+    pub move_numbers: bool,
 }
 
 /// How export writes the text of tag values and comments (ruling E14).
@@ -93,6 +97,7 @@ impl Default for ExportOptions {
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            move_numbers: true,
         }
     }
 }
@@ -112,6 +117,7 @@ impl ExportOptions {
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            move_numbers: true,
         }
     }
 }
@@ -505,7 +511,7 @@ impl Writer {
     #[inline(always)]
     fn number(&mut self, ply: u32) {
         let white = ply % 2 == 1;
-        if white || self.cursor.number_black {
+        if (white || self.cursor.number_black) && self.options.move_numbers {
             let n = ply.div_ceil(2);
             match short_number(n, white) {
                 Some((bytes, len)) => self.filler.push_short(bytes, len),

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use pgn_syntax::tags::GameResult;
-use pgn_syntax::{Diagnostic, Location, Severity, Tags, TextEncoding};
+use pgn_syntax::{Diagnostic, Location, Relocate, Severity, Shift, Tags, TextEncoding};
 
 use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 
@@ -142,4 +142,32 @@ pub struct Replayed<O> {
     pub info: Box<GameInfo>,
     /// What the consumer made of it.
     pub output: O,
+}
+
+impl Relocate for GameDiagnostic {
+    fn relocate(&mut self, shift: Shift) {
+        GameDiagnostic::relocate(self, shift.start, shift.games);
+    }
+}
+
+impl Relocate for ReplayDiagnostic {
+    fn relocate(&mut self, shift: Shift) {
+        ReplayDiagnostic::relocate(self, shift.start, shift.games);
+    }
+}
+
+/// Its number, the place of its FEN tag and its problems.
+impl Relocate for GameInfo {
+    fn relocate(&mut self, shift: Shift) {
+        self.number = shift.game(self.number);
+        self.fen_at.relocate(shift);
+        self.problems.relocate(shift);
+    }
+}
+
+impl<O: Relocate> Relocate for Replayed<O> {
+    fn relocate(&mut self, shift: Shift) {
+        self.info.relocate(shift);
+        self.output.relocate(shift);
+    }
 }

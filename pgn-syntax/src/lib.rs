@@ -71,6 +71,7 @@ mod diagnostic;
 mod encoding;
 mod game;
 mod movetext;
+pub mod parallel;
 /// The NAG table of §10 and the move suffixes (the `nag` crate).
 pub use ::nag;
 mod place;
@@ -88,6 +89,7 @@ pub use diagnostic::{
 pub use encoding::{Decoding, TextEncoding, TextInput, decode, decode_as, encode_latin1};
 pub use game::{ExportOrder, Game, SanText, Tag, TagIter, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
+pub use parallel::{ParallelReader, Relocate, Shift};
 pub use place::{Location, Place};
 pub use reader::{DEFAULT_DEPTH_LIMIT, DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
 pub use source::line_ends;

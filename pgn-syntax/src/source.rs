@@ -152,6 +152,9 @@ pub(crate) struct Source<R> {
     filled: usize,
     /// The input has been read to its end.
     drained: bool,
+    /// An error of the input met after some bytes of a refill: returned
+    /// by the next refill, so that the games before it are read first.
+    failed: Option<io::Error>,
     /// What lets bytes through to the window, and finds binary data.
     screen: Screen,
     /// Where the binary data that the window ends at starts.
@@ -180,10 +183,16 @@ pub(crate) struct LineIndex {
 impl<R: Read> Source<R> {
     /// A source with a buffer of `capacity` bytes to start with (at
     /// least 1; it grows for a token or tag section that does not fit).
-    pub(crate) fn with_capacity(inner: R, capacity: usize) -> Source<R> {
+    /// The buffer is `buf`, a buffer of an earlier source (its bytes are of
+    /// no account) or a new one: a caller that reads many inputs one after
+    /// the other does not allocate a buffer, nor touch its pages, for each.
+    pub(crate) fn with_buffer(inner: R, mut buf: Vec<u8>, capacity: usize) -> Source<R> {
+        if buf.len() < capacity.max(1) {
+            buf.resize(capacity.max(1), 0);
+        }
         Source {
             inner,
-            buf: vec![0; capacity.max(1)],
+            buf,
             fill: MIN_FILL.min(capacity.max(1)),
             end: 0,
             eof: false,
@@ -191,6 +200,7 @@ impl<R: Read> Source<R> {
             lines: LineIndex { lines: Lines::new(), anchor: None, base_line_start: 0 },
             filled: 0,
             drained: false,
+            failed: None,
             screen: Screen::at(0),
             binary: None,
         }
@@ -236,11 +246,20 @@ impl<R: Read> Source<R> {
         if target > self.buf.len() {
             self.buf.resize(target, 0);
         }
+        if let Some(e) = self.failed.take() {
+            return Err(e);
+        }
+        let before = self.filled;
         while self.filled < target && !self.drained {
             match self.inner.read(&mut self.buf[self.filled..]) {
                 Ok(0) => self.drained = true,
                 Ok(n) => self.filled += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                // The bytes read before the error are read first.
+                Err(e) if self.filled > before => {
+                    self.failed = Some(e);
+                    break;
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -478,7 +497,7 @@ mod tests {
             offsets.iter().map(|&o| (o * 7) % input.len() as u64).collect::<Vec<_>>(),
         ];
         for order in orders {
-            let mut src = Source::with_capacity(&input[..], INITIAL_CAPACITY);
+            let mut src = Source::with_buffer(&input[..], Vec::new(), INITIAL_CAPACITY);
             src.refill(0).expect("in memory");
             // Count to the end first, so that every later question is
             // about bytes counted already.

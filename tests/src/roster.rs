@@ -36,7 +36,11 @@ pub fn checks() -> Vec<Check> {
                 row_of(tag, unknown, row);
             })
             .fixtures(&["tests/data/roster/cases.tsv"])
-            .rulings(if tag == "Result" { &["E1", "E3"] } else { &["E1"] })
+            .rulings(match tag {
+                "Result" => &["E1", "E3"],
+                "Round" => &["E1", "E15"],
+                _ => &["E1"],
+            })
         })
         .collect()
 }

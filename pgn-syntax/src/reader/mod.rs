@@ -247,8 +247,14 @@ impl ReaderBuilder {
 
     /// A reader over `inner` with these options.
     pub fn build<R: Read>(self, inner: R) -> Reader<R> {
+        self.build_in(inner, Vec::new())
+    }
+
+    /// [`ReaderBuilder::build`], reading into `buf`, the buffer of an
+    /// earlier reader ([`Reader::into_buffer`]).
+    pub(crate) fn build_in<R: Read>(self, inner: R, buf: Vec<u8>) -> Reader<R> {
         Reader {
-            src: Source::with_capacity(inner, self.buffer_size),
+            src: Source::with_buffer(inner, buf, self.buffer_size),
             games: 0,
             pending_tag: false,
             pending_pair: None,
@@ -286,6 +292,11 @@ impl<R: Read> Reader<R> {
     /// games returned).
     pub fn get_ref(&self) -> &R {
         &self.src.inner
+    }
+
+    /// Its buffer, for a reader to come ([`ReaderBuilder::build_in`]).
+    pub(crate) fn into_buffer(self) -> Vec<u8> {
+        self.src.buf
     }
 
     /// The number of games read so far.

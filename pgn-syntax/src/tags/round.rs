@@ -9,7 +9,8 @@ use nom::branch::alt;
 use nom::character::complete::char;
 use nom::combinator::{map, value};
 use nom::error::context;
-use nom::multi::separated_list1;
+use nom::multi::many0;
+use nom::sequence::preceded;
 
 use super::error::TagValueError;
 use super::grammar::{NumberField, PResult, number, parse_all};
@@ -22,23 +23,32 @@ pub enum Round {
     /// `-`: a round number does not apply to this game.
     NotApplicable,
     /// One or more round numbers, most significant first (`3.1` is
-    /// `[3, 1]`). Parsed numbers are at least 1 and the list is never
-    /// empty; an empty list built by hand is written as `?`.
+    /// `[3, 1]`). The first parsed number is at least 1, a sub-round's at
+    /// least 0 (`1.0`, ruling E15), and the list is never empty; an empty
+    /// list built by hand is written as `?`.
     Numbered(Vec<u32>),
 }
 
 const ROUND_NUMBER: NumberField =
     NumberField { name: "round number", expected: "a round number", min: 1, max: u32::MAX };
 
-// round ::= "?" | "-" | number ("." number)*
+/// A sub-round's number, which may be 0 (ruling E15).
+const SUB_ROUND_NUMBER: NumberField = NumberField { min: 0, ..ROUND_NUMBER };
+
+// round ::= "?" | "-" | number ("." sub)*
 // number ::= DIGIT+            (at least 1)
+// sub ::= DIGIT+               (0 too: `1.0`, ruling E15)
 fn round(input: &[u8]) -> PResult<'_, Round> {
+    let numbered = (number(ROUND_NUMBER), many0(preceded(char('.'), number(SUB_ROUND_NUMBER))));
     context(
         "`?`, `-` or a round number such as `3` or `3.1`",
         alt((
             value(Round::Unknown, char('?')),
             value(Round::NotApplicable, char('-')),
-            map(separated_list1(char('.'), number(ROUND_NUMBER)), Round::Numbered),
+            map(numbered, |(first, mut rest)| {
+                rest.insert(0, first);
+                Round::Numbered(rest)
+            }),
         )),
     )
     .parse(input)
@@ -50,8 +60,8 @@ impl Round {
     ///
     /// # Errors
     ///
-    /// [`TagValueError`]: anything but `?`, `-` or positive integers
-    /// separated by single periods; a round number 0 or above `u32::MAX`.
+    /// [`TagValueError`]: anything but `?`, `-` or integers separated by
+    /// single periods; a first round number 0, or any above `u32::MAX`.
     pub fn from_ascii(value: impl AsRef<[u8]>) -> Result<Round, TagValueError> {
         let value = value.as_ref();
         parse_all(value, round, "`.` and a round number, or the end of the round")
@@ -63,13 +73,14 @@ impl Round {
         if value == b"?" || value == b"-" {
             return true;
         }
-        value.split(|&b| b == b'.').all(|part| {
+        // The first number at least 1, a sub-round's at least 0 (E15).
+        value.split(|&b| b == b'.').enumerate().all(|(i, part)| {
             !part.is_empty()
                 && part.iter().all(u8::is_ascii_digit)
                 && part
                     .iter()
                     .try_fold(0u32, |n, &b| n.checked_mul(10)?.checked_add(u32::from(b - b'0')))
-                    .is_some_and(|n| n >= 1)
+                    .is_some_and(|n| n >= 1 || i > 0)
         })
     }
 
@@ -124,6 +135,9 @@ mod tests {
             ("1", Round::Numbered(vec![1])),
             ("3.1", Round::Numbered(vec![3, 1])),
             ("4.1.2", Round::Numbered(vec![4, 1, 2])),
+            // A sub-round may be 0 (ruling E15).
+            ("3.0", Round::Numbered(vec![3, 0])),
+            ("1.0.2", Round::Numbered(vec![1, 0, 2])),
             ("4294967295", Round::Numbered(vec![u32::MAX])),
         ];
         for (text, expected) in cases {
@@ -151,7 +165,7 @@ mod tests {
         let cases = [
             ("", TagValueErrorKind::Empty, 0),
             ("0", range.clone(), 0),
-            ("3.0", range.clone(), 2),
+            ("0.1", range.clone(), 0),
             ("4294967296", range, 0),
             ("a", syntax.clone(), 0),
             ("+1", syntax.clone(), 0),

@@ -88,6 +88,7 @@ const ALL: ExportOptions = ExportOptions {
     notation: Notation::San,
     commands: pgn_export::CommandOptions::AS_READ,
     text: pgn_export::TextOutput::AsRead,
+    move_numbers: true,
 };
 
 const fn run(

@@ -1,0 +1,79 @@
+//! How many threads a command reads on (`--threads`), and the one way
+//! every command reads its inputs on them: `pgn_syntax`'s
+//! [`ParallelReader`] for PGN, `pgc::parallel` for PGC. What comes out is
+//! the same whatever the number of threads.
+
+use std::io::{self, Read};
+use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
+
+use pgn_syntax::ParallelReader;
+use pgn_syntax::parallel::Work;
+
+/// How many threads read an input, as options.
+#[derive(clap::Args, Clone, Copy, Debug, Default)]
+pub(crate) struct ThreadArgs {
+    /// Read on N threads, each reading a piece of the input at a time
+    /// (the output is the same whatever N); 1 reads on one. Default: the
+    /// number of cores (at most 64).
+    #[arg(long, value_name = "N")]
+    threads: Option<NonZeroUsize>,
+    /// The size of a piece in bytes (for tests).
+    #[arg(long, value_name = "BYTES", hide = true)]
+    piece_size: Option<usize>,
+    /// The most games a piece's reader holds (for tests).
+    #[arg(long, value_name = "N", hide = true)]
+    piece_games: Option<u64>,
+}
+
+/// The size of a piece of a PGC input.
+const PGC_PIECE: usize = 1 << 20;
+
+impl ThreadArgs {
+    /// The parallel reader these options make.
+    pub(crate) fn reader(self) -> ParallelReader {
+        let mut reader = ParallelReader::new();
+        if let Some(n) = self.threads {
+            reader = reader.threads(n);
+        }
+        if let Some(bytes) = self.piece_size {
+            reader = reader.piece_size(bytes);
+        }
+        if let Some(games) = self.piece_games {
+            reader = reader.piece_games(games);
+        }
+        reader
+    }
+
+    /// The threads to read on.
+    pub(crate) fn count(self) -> NonZeroUsize {
+        let cores = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
+        let most =
+            NonZeroUsize::new(pgn_syntax::parallel::MAX_THREADS).unwrap_or(NonZeroUsize::MIN);
+        self.threads.unwrap_or(cores).min(most)
+    }
+
+    /// The size of a piece of a PGC input.
+    pub(crate) fn piece(self) -> usize {
+        self.piece_size.unwrap_or(PGC_PIECE).max(1)
+    }
+}
+
+/// Reads `input` with `reader`, handing what `work` makes of each game to
+/// `take` in input order; returns the input's read error, if any.
+///
+/// # Errors
+///
+/// The first error of `take` (a failure to write): the read stops.
+pub(crate) fn read_input<W: Work>(
+    reader: ParallelReader,
+    input: impl Read + Send,
+    work: &W,
+    mut take: impl FnMut(W::Item) -> io::Result<()>,
+) -> io::Result<Option<io::Error>> {
+    let finished = reader.read(input, work, |item| match take(item) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => ControlFlow::Break(e),
+    })?;
+    Ok(finished.error)
+}
