@@ -77,6 +77,13 @@ use pgn_export::ExportOptions;
 use report::NoiseArgs;
 use san::{CastlingMode, Uci};
 
+/// The allocator of the command. The threads that read games allocate
+/// what they make of each game, and the thread that writes frees it:
+/// the system allocator of glibc makes such frees wait on the allocating
+/// thread's lock, mimalloc hands them back without one.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The version `pgn --version` prints: the package's, and the commit it
 /// was built from.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("PGN_COMMIT"), ")");
@@ -272,8 +279,12 @@ enum Command {
         #[arg(required = true)]
         files: Vec<String>,
         /// What names the files.
-        #[arg(long, value_enum, value_name = "KEY")]
-        by: split::By,
+        #[arg(long, value_enum, value_name = "KEY", required_unless_present = "games_per_file")]
+        by: Option<split::By>,
+        /// Files of N games each instead, `1.pgn`, `2.pgn`, ... in input
+        /// order (pgn-extract's -#N).
+        #[arg(long, value_name = "N", conflicts_with = "by")]
+        games_per_file: Option<std::num::NonZeroU64>,
         /// The directory of the files.
         #[arg(long, value_name = "DIR")]
         dir: String,
@@ -327,6 +338,11 @@ enum Command {
         /// Write only the number of games selected.
         #[arg(long, conflicts_with = "columns")]
         count: bool,
+        /// Only games of these numbers may be selected, counted over all
+        /// the inputs from 1: N, N..M, N.., or ..M for the first M (reading
+        /// stops after M). pgn-extract's --selectonly and --stopafter.
+        #[arg(long, value_name = "RANGE", value_parser = select::parse_games)]
+        games: Option<(u64, u64)>,
         #[command(flatten)]
         format: ExportFlags,
         #[command(flatten)]
@@ -479,6 +495,19 @@ struct ExportFlags {
     /// left out with an error naming it.
     #[arg(long)]
     to_latin_1: bool,
+    /// Add tags to each game from its replay, comma-separated: plycount
+    /// (PlyCount, the main line's plies; pgn-extract's --addplycount),
+    /// hash (HashCode, the Polyglot key of the final position in hex;
+    /// pgn-extract's --addhashcode), eco (ECO and Opening of the last
+    /// position of the lichess opening tables the main line reaches;
+    /// pgn-extract's -e).
+    #[arg(long, value_name = "TAGS", value_parser = parse_added_tags)]
+    add: Option<pgn_export::AddedTags>,
+    /// Take the result from the final position when it is checkmate or
+    /// stalemate, over the termination marker and the Result tag
+    /// (pgn-extract's --fixresulttags).
+    #[arg(long)]
+    fix_result: bool,
     /// Write the moves without move numbers (pgn-extract's
     /// --nomovenumbers). Not export format.
     #[arg(long)]
@@ -514,6 +543,8 @@ impl ExportFlags {
             nags: base.nags && !self.no_nags,
             notation: self.notation,
             move_numbers: !self.no_move_numbers && self.notation != pgn_export::Notation::Uci,
+            add: self.add.unwrap_or_default(),
+            fix_result: self.fix_result,
             text: match (self.to_utf_8, self.to_latin_1) {
                 (true, _) => pgn_export::TextOutput::Utf8,
                 (false, true) => pgn_export::TextOutput::Latin1,
@@ -531,6 +562,20 @@ impl ExportFlags {
         };
         export::ExportArgs { options, keep_broken: broken.keep_broken }
     }
+}
+
+/// The tags of `--add`: comma-separated names.
+fn parse_added_tags(text: &str) -> Result<pgn_export::AddedTags, String> {
+    let mut added = pgn_export::AddedTags::default();
+    for name in text.split(',').map(str::trim) {
+        match name.to_ascii_lowercase().as_str() {
+            "plycount" => added.ply_count = true,
+            "hash" => added.hash = true,
+            "eco" => added.eco = true,
+            _ => return Err(format!("{name:?} is none of plycount, hash, eco")),
+        }
+    }
+    Ok(added)
 }
 
 /// A tag name of `dedupe --tags`: letters, digits and underscores,
@@ -773,9 +818,13 @@ fn run(command: Command) -> ExitCode {
             let args = format.args(broken);
             finish("sort", sort::run(&files, &output, args, noise, threads.reader()))
         }
-        Command::Split { files, by, dir, format, broken, noise, threads } => {
+        Command::Split { files, by, games_per_file, dir, format, broken, noise, threads } => {
             let (args, reader) = (format.args(broken), threads.reader());
-            finish("split", split::run(&files, by.into(), &dir, args, noise, reader))
+            let spread = match (by, games_per_file) {
+                (Some(by), _) => split::Spread::By(by.into()),
+                (None, n) => split::Spread::Every(n.map_or(1, u64::from)),
+            };
+            finish("split", split::run(&files, spread, &dir, args, noise, reader))
         }
         Command::Select {
             files,
@@ -785,6 +834,7 @@ fn run(command: Command) -> ExitCode {
             table_format,
             csv,
             count,
+            games,
             format,
             broken,
             noise,
@@ -802,7 +852,14 @@ fn run(command: Command) -> ExitCode {
             };
             finish(
                 "select",
-                select::run(&files, output.as_deref(), &criteria, what, noise, threads.reader()),
+                select::run(
+                    &files,
+                    output.as_deref(),
+                    &criteria,
+                    what,
+                    (noise, games),
+                    threads.reader(),
+                ),
             )
         }
         Command::Dedupe {

@@ -233,6 +233,10 @@ struct Pass<'a> {
     /// The problems of games rejected are reported too (`--pedantic`);
     /// by default only those of games selected or unplayable.
     rejected_problems: bool,
+    /// The games that may be selected, by their number among the games
+    /// read (over all the inputs, from 1): `--games`, or all of them.
+    /// Reading stops past the last.
+    games: (u64, u64),
     /// How inputs are read on several cores.
     reader: ParallelReader,
 }
@@ -253,6 +257,7 @@ impl<'a> Pass<'a> {
             keep_final: false,
             writes_broken: false,
             rejected_problems: false,
+            games: (1, u64::MAX),
             reader,
         }
     }
@@ -369,6 +374,38 @@ fn done<V: ReplayVisitor>(
         Selected::Rejected { facts } | Selected::Decided { facts, .. } => facts,
     };
     Done { game: Game { info, verdict, facts }, kept }
+}
+
+/// The end of a run that has read past the games of `--games`.
+#[derive(Debug)]
+struct PastTheRange;
+
+impl std::fmt::Display for PastTheRange {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("past the games asked for")
+    }
+}
+
+impl std::error::Error for PastTheRange {}
+
+/// Reads the value of `--games`: `N`, `N..M`, `N..`, `..M` (the games
+/// numbered so, from 1, over all the inputs; `..M` is the first M).
+pub(crate) fn parse_games(text: &str) -> Result<(u64, u64), String> {
+    let number = |s: &str, open: u64| match s.trim() {
+        "" => Ok(open),
+        s => s.parse::<u64>().map_err(|_| format!("{s:?} is no game number")),
+    };
+    let (from, to) = match text.split_once("..") {
+        Some((from, to)) => (number(from, 1)?, number(to, u64::MAX)?),
+        None => {
+            let n = number(text, 0)?;
+            (n, n)
+        }
+    };
+    if from == 0 || to < from {
+        return Err(format!("{text:?}: games are numbered from 1, as N, N..M, N.. or ..M"));
+    }
+    Ok((from, to))
 }
 
 /// What a worker hands on of a game of `pgn select` and `pgn dedupe`.
@@ -497,6 +534,8 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
 ) -> io::Result<()> {
     let command = pass.command;
     let work = SelectWork { pass: &pass, inner: &inner, keep: &keep };
+    // Games read so far, over all the inputs (for `--games`).
+    let mut seen = 0u64;
     for (index, name) in pass.files.iter().enumerate() {
         let Some(input) = status.open(&mut diagnostics.out, command, name)? else { continue };
         diagnostics.input(name);
@@ -508,19 +547,37 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
             writes_broken: pass.writes_broken,
             on_game: &mut on_game,
         };
-        let failure = read_input(pass.reader, input, &work, |taken| match taken {
-            Taken::Quiet => {
+        let read = read_input(pass.reader, input, &work, |taken| {
+            let game = !matches!(taken, Taken::End(_));
+            if game {
                 taker.diagnostics.games(1);
-                taker.counts.games += 1;
-                taker.counts.rejected += 1;
-                Ok(())
+                seen += 1;
+                // Out of `--games`: before it, a game not selected; past
+                // it, the end of the run.
+                if seen > pass.games.1 {
+                    return Err(io::Error::other(PastTheRange));
+                }
+                if seen < pass.games.0 {
+                    taker.counts.games += 1;
+                    taker.counts.rejected += 1;
+                    return Ok(());
+                }
             }
-            Taken::Game(game, bytes) => {
-                taker.diagnostics.games(1);
-                taker.take(&game, &bytes)
+            match taken {
+                Taken::Quiet => {
+                    taker.counts.games += 1;
+                    taker.counts.rejected += 1;
+                    Ok(())
+                }
+                Taken::Game(game, bytes) => taker.take(&game, &bytes),
+                Taken::End(trailing) => taker.trailing(&trailing),
             }
-            Taken::End(trailing) => taker.trailing(&trailing),
-        })?;
+        });
+        let failure = match read {
+            Ok(failure) => failure,
+            Err(e) if e.get_ref().is_some_and(|e| e.is::<PastTheRange>()) => break,
+            Err(e) => return Err(e),
+        };
         if let Some(err) = failure {
             unreadable(status, &mut diagnostics.out, command, name, &err)?;
         }
@@ -607,7 +664,7 @@ pub(crate) fn run(
     output: Option<&str>,
     criteria: &CriteriaArgs,
     what: Output,
-    noise: NoiseArgs,
+    (noise, games): (NoiseArgs, Option<(u64, u64)>),
     reader: ParallelReader,
 ) -> io::Result<Status> {
     const COMMAND: &str = "select";
@@ -625,8 +682,11 @@ pub(crate) fn run(
         return Ok(status);
     };
     let mut counts = Counts::default();
-    let pass =
-        Pass { rejected_problems: noise.pedantic, ..Pass::new(COMMAND, files, &selection, reader) };
+    let pass = Pass {
+        rejected_problems: noise.pedantic,
+        games: games.unwrap_or((1, u64::MAX)),
+        ..Pass::new(COMMAND, files, &selection, reader)
+    };
     match what {
         Output::Games(args) => {
             let writes_broken = args.keep_broken && selection.tags_only();

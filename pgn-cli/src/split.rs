@@ -46,6 +46,8 @@ pub(crate) enum By {
     Event,
     /// The last names of White and Black (§11.2).
     Player,
+    /// The ECO code, `B20.pgn` (pgn-extract's -E).
+    Eco,
 }
 
 impl From<By> for SplitBy {
@@ -56,14 +58,25 @@ impl From<By> for SplitBy {
             By::Day => SplitBy::Day,
             By::Event => SplitBy::Event,
             By::Player => SplitBy::Player,
+            By::Eco => SplitBy::Eco,
         }
     }
+}
+
+/// How a run spreads the games over files.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Spread {
+    /// By a key of the game's tags.
+    By(SplitBy),
+    /// Files of this many games each, `1.pgn`, `2.pgn`, ... in input
+    /// order (pgn-extract's -#).
+    Every(u64),
 }
 
 /// Runs `pgn split` over `files`, writing into the directory `dir`.
 pub(crate) fn run(
     files: &[String],
-    by: SplitBy,
+    spread: Spread,
     dir: &str,
     args: ExportArgs,
     noise: NoiseArgs,
@@ -78,6 +91,8 @@ pub(crate) fn run(
     let mut out = Files::new(Path::new(dir), OPEN_FILES);
     // No input is written over (`--dir` may be where the inputs are).
     out.inputs = files.to_vec();
+    // Games written so far, for `Spread::Every`.
+    let mut written = 0u64;
     let total = export_inputs(
         "split",
         files,
@@ -85,11 +100,22 @@ pub(crate) fn run(
         &mut diagnostics,
         &mut status,
         |game, text| {
-            if game.output.written() {
-                for name in by.file_names(&game.info.tags) {
-                    out.write(&name, &text[game.output.text.clone()])?;
+            if !game.output.written() {
+                return Ok(());
+            }
+            let text = &text[game.output.text.clone()];
+            match spread {
+                Spread::By(by) => {
+                    for name in by.file_names(&game.info.tags) {
+                        out.write(&name, text)?;
+                    }
+                }
+                Spread::Every(n) => {
+                    let name = format!("{}.pgn", written / n.max(1) + 1);
+                    out.write(&name, text)?;
                 }
             }
+            written += 1;
             Ok(())
         },
     )?;

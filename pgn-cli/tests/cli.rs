@@ -1118,7 +1118,7 @@ fn a_long_run_on_a_terminal_shows_a_progress_line_and_clears_it() {
         text(&run.stdout)
     };
     let shown = on_terminal("--threads 2");
-    assert!(shown.contains("progress.pgn: "), "{shown}");
+    assert!(shown.contains(" KiB of 328.12 KiB ("), "{shown}");
     assert!(shown.contains(" games/s"), "{shown}");
     assert!(shown.contains("games=3000 moves=9000"), "{shown}");
     // Quiet: no line.
@@ -1130,4 +1130,33 @@ fn a_long_run_on_a_terminal_shows_a_progress_line_and_clears_it() {
         .output()
         .expect("pgn runs");
     assert!(!text(&run.stderr).contains("games/s"), "{}", text(&run.stderr));
+}
+
+#[test]
+fn add_puts_ply_count_and_hash_tags_and_fix_result_takes_the_mate() {
+    let input = TempFile::new(
+        "added.pgn",
+        b"[Event \"x\"]\n[Result \"*\"]\n[PlyCount \"99\"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7 (4. d3) *\n",
+    );
+    let run = pgn(&["export", input.path(), "--add", "plycount,hash", "--fix-result"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let out = text(&run.stdout);
+    // The main line's plies replace the tag's; the key of the final
+    // position is python-chess's `chess.polyglot.zobrist_hash` of it.
+    assert!(out.contains("[PlyCount \"7\"]\n") && !out.contains("99"), "{out}");
+    assert!(out.contains("[HashCode \"c3116e611017a62f\"]\n"), "{out}");
+    // The mate on the board gives the result, tag and marker.
+    assert!(out.contains("[Result \"1-0\"]\n") && out.ends_with("(4. d3) 1-0\n\n"), "{out}");
+    // Without --fix-result the marker's `*` stays.
+    let plain = text(&pgn(&["export", input.path(), "--add", "plycount"]).stdout);
+    assert!(plain.contains("[Result \"*\"]\n") && !plain.contains("HashCode"), "{plain}");
+    assert_eq!(pgn(&["export", input.path(), "--add", "eco,nothing"]).status.code(), Some(2));
+    // The opening by position: 1. Nf3 c5 2. e4 a6 transposes into the
+    // line 1. e4 c5 2. Nf3 a6 of the lichess tables (B28), the last named
+    // position the game reaches.
+    let transposed =
+        TempFile::new("transposed.pgn", b"[ECO \"A04\"]\n\n1. Nf3 c5 2. e4 a6 3. Qe2 *\n");
+    let out = text(&pgn(&["export", transposed.path(), "--add", "eco"]).stdout);
+    assert!(out.contains("[ECO \"B28\"]\n"), "{out}");
+    assert!(out.contains("[Opening \"Sicilian Defense: O'Kelly Variation\"]\n"), "{out}");
 }

@@ -447,3 +447,25 @@ fn dedupe_refuses_a_tag_list_with_an_empty_name() {
     }
     assert_eq!(pgn(&["dedupe", &file, "--tags", "White,Black"]).status.code(), Some(0));
 }
+
+#[test]
+fn games_chooses_by_number_over_all_inputs_and_stops_reading_after_it() {
+    let dir = TempDir::new("select-games");
+    let games = three_games();
+    let one = dir.file("one.pgn", &games.concat());
+    let two = dir.file("two.pgn", &games.concat());
+    // Games 3 to 4: the last of the first file, the first of the second.
+    let run = pgn(&["select", &one, &two, "--games", "3..4", "--columns", "file,game,ECO"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert_eq!(text(&run.stdout), format!("file\tgame\tECO\n{one}\t3\tC42\n{two}\t1\tB20\n"));
+    // With a criterion too: both must hold.
+    let run = pgn(&["select", &one, &two, "--games", "2..", "--player", "Tal", "--count"]);
+    assert_eq!(text(&run.stdout), "3\n");
+    // The first game only: reading stops after it.
+    let run = pgn(&["select", &one, &two, "--games", "..1"]);
+    assert_eq!(text(&run.stdout), games[0]);
+    assert_eq!(text(&run.stderr), clean_summary(1, 1, 1));
+    for bad in ["0", "3..2", "x", "1..y"] {
+        assert_eq!(pgn(&["select", &one, "--games", bad]).status.code(), Some(2), "{bad}");
+    }
+}

@@ -250,3 +250,39 @@ fn an_input_in_the_directory_is_never_written_over() {
     assert!(stderr.contains("1992.pgn: it is an input, which would be written over"), "{stderr}");
     assert_eq!(std::fs::read_to_string(&input).expect("the input"), game_1992);
 }
+
+#[test]
+fn games_go_into_files_by_eco_or_by_count() {
+    let tmp = TempDir::new("split-eco");
+    let games = [
+        game(&[("Event", "a"), ("ECO", "B20")], "1. e4 c5 *"),
+        game(&[("Event", "b"), ("ECO", "C42")], "1. e4 e5 *"),
+        game(&[("Event", "c"), ("ECO", "B20")], "1. e4 c5 2. Nf3 *"),
+        game(&[("Event", "d")], "1. d4 *"),
+    ];
+    let file = tmp.file("in.pgn", &games.concat());
+    let dir = tmp.join("eco");
+    let run = pgn(&["split", &file, "--by", "eco", "--dir", &dir]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert_files(
+        Path::new(&dir),
+        &[
+            ("B20.pgn", vec![&games[0], &games[2]]),
+            ("C42.pgn", vec![&games[1]]),
+            ("unknown.pgn", vec![&games[3]]),
+        ],
+    );
+    // Files of three games, in input order (pgn-extract's -#3).
+    let dir = tmp.join("threes");
+    let run = pgn(&["split", &file, "--games-per-file", "3", "--dir", &dir]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    assert!(text(&run.stderr).ends_with(" files=2 errors=0 warnings=0 notes=0\n"));
+    assert_files(
+        Path::new(&dir),
+        &[("1.pgn", vec![&games[0], &games[1], &games[2]]), ("2.pgn", vec![&games[3]])],
+    );
+    // One of the two, not both, not neither.
+    let both = pgn(&["split", &file, "--by", "eco", "--games-per-file", "3", "--dir", &dir]);
+    assert_eq!(both.status.code(), Some(2));
+    assert_eq!(pgn(&["split", &file, "--dir", &dir]).status.code(), Some(2));
+}

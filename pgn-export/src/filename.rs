@@ -103,6 +103,10 @@ pub enum SplitBy {
     /// One file a player, named after the last name (§11.2): a game goes
     /// into both its players' files.
     Player,
+    /// One file an ECO code (§9.4.1), `B20.pgn`; a game without one goes
+    /// into `unknown.pgn`. Not in §11, which names no opening files; as
+    /// pgn-extract's `-E`.
+    Eco,
 }
 
 impl SplitBy {
@@ -115,6 +119,7 @@ impl SplitBy {
             SplitBy::Month => vec![month_file_name(roster_value(tags, "Date"))],
             SplitBy::Day => vec![day_file_name(roster_value(tags, "Date"))],
             SplitBy::Event => vec![event_file_name(roster_value(tags, "Event"))],
+            SplitBy::Eco => vec![eco_file_name(tags.get("ECO").unwrap_or(b"?"))],
             SplitBy::Player => {
                 let white = player_file_name(roster_value(tags, "White"));
                 let black = player_file_name(roster_value(tags, "Black"));
@@ -146,6 +151,31 @@ pub fn player_file_name(player: &[u8]) -> String {
 /// and `.pgn`.
 pub fn event_file_name(event: &[u8]) -> String {
     with_suffix(safe_stem(event))
+}
+
+/// The file name for the games of an opening, from an ECO value: its code
+/// (a letter A to E and two digits, upper case), else `unknown.pgn`.
+///
+/// ```
+/// use pgn_export::filename::eco_file_name;
+///
+/// assert_eq!(eco_file_name(b"B20"), "B20.pgn");
+/// assert_eq!(eco_file_name(b" c42 "), "C42.pgn");
+/// assert_eq!(eco_file_name(b"?"), "unknown.pgn");
+/// assert_eq!(eco_file_name(b"B2"), "unknown.pgn");
+/// ```
+pub fn eco_file_name(eco: &[u8]) -> String {
+    match eco.trim_ascii() {
+        &[letter, tens, ones]
+            if matches!(letter.to_ascii_uppercase(), b'A'..=b'E')
+                && tens.is_ascii_digit()
+                && ones.is_ascii_digit() =>
+        {
+            let code = [letter.to_ascii_uppercase(), tens, ones];
+            with_suffix(String::from_utf8_lossy(&code).into_owned())
+        }
+        _ => with_suffix(UNKNOWN_STEM.to_owned()),
+    }
 }
 
 /// The file name for a year's games (§11.4), `YYYY.pgn`, from a Date value.

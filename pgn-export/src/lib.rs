@@ -81,6 +81,7 @@ pub mod collate;
 mod commands;
 pub mod filename;
 mod layout;
+pub mod openings;
 mod sink;
 mod stream;
 mod writer;
@@ -90,6 +91,6 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit, Writer,
-    is_broken, to_string, to_vec, unfit,
+    AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit,
+    Writer, is_broken, to_string, to_vec, unfit,
 };

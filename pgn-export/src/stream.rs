@@ -12,8 +12,9 @@
 use std::ops::{ControlFlow, Range};
 
 use pgn_replay::pgn_syntax::tags::GameResult;
-use pgn_replay::{Event, GameInfo, Position, ReplayVisitor};
+use pgn_replay::{Event, GameInfo, Position, ReplayVisitor, ending_result};
 
+use crate::openings::{Opening, opening_of};
 use crate::writer::{ExportOptions, TextOutput, Unfit, Writer, holds_start, not_latin1};
 
 /// What became of one game (the rest of it, number, tags, problems, is
@@ -87,6 +88,15 @@ pub struct StreamExporter {
     /// The first character of the game's comments that Latin-1 has no
     /// code for, when Latin-1 is written.
     not_latin1: Option<char>,
+    /// The main line is followed (tags added or the result fixed): the
+    /// depth of the variation being read, the main line's plies and its
+    /// last position.
+    follows: bool,
+    depth: u32,
+    plies: u32,
+    last: Option<Position>,
+    /// The last named opening the main line reached, when looked for.
+    opening: Option<Opening>,
 }
 
 impl StreamExporter {
@@ -97,7 +107,9 @@ impl StreamExporter {
 
     /// An exporter with these options, which leaves broken games out.
     pub fn new(options: ExportOptions) -> StreamExporter {
-        StreamExporter { writer: Writer::new(options), ..StreamExporter::default() }
+        let add = options.add;
+        let follows = add.ply_count || add.hash || add.eco || options.fix_result;
+        StreamExporter { writer: Writer::new(options), follows, ..StreamExporter::default() }
     }
 
     /// Also writes broken games (their moves from the first that cannot be
@@ -129,6 +141,29 @@ impl StreamExporter {
     }
 }
 
+impl StreamExporter {
+    /// Follows the main line: its plies and its last position.
+    fn follow(&mut self, event: &Event<'_>) {
+        match event {
+            Event::BeginVariation { .. } => self.depth += 1,
+            Event::EndVariation => self.depth = self.depth.saturating_sub(1),
+            Event::Move(played) if self.depth == 0 => {
+                self.plies += 1;
+                if self.writer.options().add.eco
+                    && let Some(opening) = opening_of(played.after)
+                {
+                    self.opening = Some(opening);
+                }
+                match &mut self.last {
+                    Some(last) => last.clone_from(played.after),
+                    None => self.last = Some(played.after.clone()),
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 impl ReplayVisitor for StreamExporter {
     type Output = ExportedGame;
 
@@ -139,12 +174,19 @@ impl ReplayVisitor for StreamExporter {
     ) -> ControlFlow<ExportedGame> {
         self.holds_start = holds_start(self.writer.options(), &game.tags, start);
         self.not_latin1 = None;
+        if self.follows {
+            (self.depth, self.plies, self.opening) = (0, 0, None);
+            self.last = start.cloned();
+        }
         self.writer.begin_movetext();
         ControlFlow::Continue(())
     }
 
     #[inline(always)]
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<ExportedGame> {
+        if self.follows {
+            self.follow(event);
+        }
         match event {
             Event::Move(played) => self.writer.played_event(played),
             // The moves of a broken game are written only when it is kept.
@@ -172,11 +214,32 @@ impl ReplayVisitor for StreamExporter {
         } else {
             None
         };
-        let result = game.result();
+        let mut result = game.result();
         let start = self.output.len();
         let mut movetext = start..start;
         if left_out.is_none() {
-            let Ok(()) = self.writer.write_tags(&game.tags, result, &mut self.output);
+            let options = self.writer.options();
+            if options.fix_result
+                && let Some(ended) = self.last.as_ref().and_then(ending_result)
+            {
+                result = ended;
+            }
+            let mut added = None;
+            if options.add.ply_count || options.add.hash || options.add.eco {
+                let tags = added.insert(game.tags.clone());
+                if options.add.ply_count {
+                    tags.set("PlyCount", self.plies.to_string());
+                }
+                if let (true, Some(last)) = (options.add.hash, &self.last) {
+                    tags.set("HashCode", format!("{:016x}", last.zobrist_hash()));
+                }
+                if let (true, Some(opening)) = (options.add.eco, self.opening) {
+                    tags.set("ECO", opening.eco);
+                    tags.set("Opening", opening.name);
+                }
+            }
+            let tags = added.as_ref().unwrap_or(&game.tags);
+            let Ok(()) = self.writer.write_tags(tags, result, &mut self.output);
             self.output.push(b'\n');
             movetext.start = self.output.len();
             self.output.extend_from_slice(self.writer.end_movetext(result));

@@ -70,6 +70,30 @@ pub struct ExportOptions {
     /// them the movetext is not export format: for a list of moves, as
     /// pgn-extract's `--nomovenumbers` and `-Wuci` write it.
     pub move_numbers: bool,
+    /// Tags the [`StreamExporter`](crate::StreamExporter) adds to each
+    /// game from its replay (none by default).
+    pub add: AddedTags,
+    /// Whether the [`StreamExporter`](crate::StreamExporter) takes the
+    /// result from the final position of the main line when it is
+    /// checkmate or stalemate, over the marker and the Result tag (ruling
+    /// E3 otherwise; default no).
+    pub fix_result: bool,
+}
+
+/// Tags added to each game from its replay, replacing any of the name
+/// the game has (pgn-extract's `--addplycount` and `--addhashcode`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AddedTags {
+    /// `PlyCount` (§9.9.3): the plies of the main line as replayed.
+    pub ply_count: bool,
+    /// `HashCode`: the Polyglot Zobrist key of the main line's final
+    /// position, 16 hexadecimal digits.
+    pub hash: bool,
+    /// `ECO` and `Opening`: the code and name of the last named line of
+    /// the lichess opening tables whose position the main line reaches
+    /// ([`opening_of`](crate::openings::opening_of)); a game that reaches
+    /// none keeps its own.
+    pub eco: bool,
 }
 
 /// How export writes the text of tag values and comments (ruling E14).
@@ -98,6 +122,8 @@ impl Default for ExportOptions {
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
             move_numbers: true,
+            add: AddedTags { ply_count: false, hash: false, eco: false },
+            fix_result: false,
         }
     }
 }
@@ -118,6 +144,8 @@ impl ExportOptions {
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
             move_numbers: true,
+            add: AddedTags { ply_count: false, hash: false, eco: false },
+            fix_result: false,
         }
     }
 }

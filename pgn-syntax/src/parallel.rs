@@ -257,6 +257,10 @@ const PIECE: usize = 1 << 20;
 /// that a gigabyte.
 const GAMES_IN_FLIGHT: u64 = 16 * 1024;
 
+/// How many pieces a thread reads ahead of the one whose items are being
+/// taken: enough that a worker seldom waits for the calling thread.
+const AHEAD: usize = 4;
+
 /// The fewest games a piece may hold by default, whatever the threads.
 const MIN_GAMES: u64 = 1024;
 
@@ -318,7 +322,8 @@ impl ParallelReader {
     }
 
     /// The most games a piece's reader holds before it gives up (by
-    /// default 16,384 shared among the threads, at least 1,024 each).
+    /// default 16,384 shared among the pieces in flight, four a thread,
+    /// at least 1,024 a piece).
     /// For tests: every number gives the same items.
     pub fn piece_games(mut self, games: u64) -> ParallelReader {
         self.games = Some(games.max(1));
@@ -348,7 +353,8 @@ impl ParallelReader {
             let reader = self.reader.build(input);
             return read_alone(reader, work, Shift::NONE, 0, &mut take);
         }
-        let games = self.games.unwrap_or((GAMES_IN_FLIGHT / self.threads as u64).max(MIN_GAMES));
+        let in_flight = (AHEAD * self.threads) as u64;
+        let games = self.games.unwrap_or((GAMES_IN_FLIGHT / in_flight).max(MIN_GAMES));
         let store = Store::new(self.threads);
         let input = Input {
             input,
@@ -519,7 +525,7 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 
 impl<T> Store<T> {
     fn new(threads: usize) -> Store<T> {
-        let ahead = 4 * threads;
+        let ahead = AHEAD * threads;
         Store {
             shared: Mutex::new(Shared {
                 chunks: VecDeque::new(),

@@ -89,6 +89,8 @@ const ALL: ExportOptions = ExportOptions {
     commands: pgn_export::CommandOptions::AS_READ,
     text: pgn_export::TextOutput::AsRead,
     move_numbers: true,
+    add: pgn_export::AddedTags { ply_count: false, hash: false, eco: false },
+    fix_result: false,
 };
 
 const fn run(
