@@ -108,6 +108,9 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Count the move sequences of DEPTH plies from a position.
+    #[command(
+        after_help = "Examples:\n  pgn perft \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\" 5\n  pgn perft \"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1\" 3 --divide"
+    )]
     Perft {
         /// The position as FEN; four fields (EPD style) are accepted too.
         fen: String,
@@ -124,6 +127,9 @@ enum Command {
     /// output has a line per file when there are several, then the total,
     /// each `games=N tags=T moves=M suffixes=S comments=C nags=G
     /// variations=V errors=E warnings=W notes=N`.
+    #[command(
+        after_help = "Examples:\n  pgn stats data/lichess-sample.pgn\n  pgn stats --commands data/lichess-sample.pgn\n  zstdcat big.pgn.zst | pgn stats -"
+    )]
     Stats {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -142,6 +148,9 @@ enum Command {
     /// Diagnostics go to standard error as for `pgn stats`; the last line
     /// of standard output is `games=N moves=M errors=E warnings=W notes=N`.
     /// The exit code is 1 when any error was found.
+    #[command(
+        after_help = "Examples:\n  pgn check data/lichess-sample.pgn\n  pgn check --mainline --max-diagnostics 20 games.pgn.zst\n  pgn check --commands -q data/lichess-sample.pgn && echo clean"
+    )]
     Check {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -174,6 +183,9 @@ enum Command {
     /// check`, then `games=N rows=R errors=E warnings=W notes=N`; the exit
     /// code is 1 when any error was found. A line stops at a move that
     /// cannot be played.
+    #[command(
+        after_help = "Examples:\n  pgn moves data/lichess-sample.pgn > moves.tsv\n  pgn moves --format json --fen data/lichess-sample.pgn | head\n  pgn moves --all-lines --format csv annotated.pgn"
+    )]
     Moves {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -194,6 +206,9 @@ enum Command {
         threads: threads::ThreadArgs,
     },
     /// Print the FEN after the last main-line move of each game.
+    #[command(
+        after_help = "Examples:\n  pgn fen data/lichess-sample.pgn\n  pgn fen --every-ply data/lichess-sample.pgn | sort | uniq -c | sort -rn | head"
+    )]
     Fen {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -217,6 +232,9 @@ enum Command {
     /// as for `pgn check`, and its last line is `games=N written=W
     /// skipped=S errors=E warnings=W notes=N`. The exit code is 1 when any
     /// error was found.
+    #[command(
+        after_help = "Examples:\n  pgn export data/lichess-sample.pgn -o sample.pgn\n  pgn export --reduced --no-commands games.pgn -o reduced.pgn\n  pgn export --add plycount,eco --fix-result data/lichess-sample.pgn -o tagged.pgn"
+    )]
     Export {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -246,6 +264,9 @@ enum Command {
     /// larger than memory. OUT may be one of the inputs. Diagnostics go to
     /// standard error as for `pgn export`, and its last line is `games=N
     /// written=W skipped=S errors=E warnings=W notes=N`.
+    #[command(
+        after_help = "Examples:\n  pgn sort data/lichess-sample.pgn -o sorted.pgn\n  pgn sort *.pgn -o all-sorted.pgn"
+    )]
     Sort {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -274,6 +295,9 @@ enum Command {
     /// replacing a file of that name from before the run. Diagnostics go
     /// to standard error as for `pgn export`, and its last line is
     /// `games=N written=W skipped=S files=F errors=E warnings=W notes=N`.
+    #[command(
+        after_help = "Examples:\n  pgn split data/lichess-sample.pgn --by eco --dir by-eco\n  pgn split big.pgn --games-per-file 10000 --dir parts"
+    )]
     Split {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -313,6 +337,9 @@ enum Command {
     /// name of an option below (`player Tal`, `eco B20-B99`, `checkmate`
     /// is `ending checkmate`, `has-variations` is `has variations`; also
     /// `ignore-case`, `invert`, `any-line`).
+    #[command(
+        after_help = "Examples:\n  pgn select data/lichess-sample.pgn --player Carlsen -o carlsen.pgn\n  pgn select data/lichess-sample.pgn --eco B20-B99 --columns White,Black,Result,ECO\n  pgn select data/lichess-sample.pgn --clock-below 10 --count"
+    )]
     Select {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -364,6 +391,9 @@ enum Command {
     /// errors=E warnings=W notes=N` (selected: the games kept). A game
     /// that cannot be replayed is left out with an error: it has no move
     /// sequence to compare.
+    #[command(
+        after_help = "Examples:\n  pgn dedupe a.pgn b.pgn -o merged.pgn --duplicates dups.pgn\n  pgn dedupe data/lichess-sample.pgn --final-position --report dups.tsv -o unique.pgn"
+    )]
     Dedupe {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -433,6 +463,9 @@ enum Command {
     /// written) and the exit code is 1. Diagnostics go to standard error
     /// as `FILE:LINE:COL: record N: error|warning|note: message` (notes
     /// only with --pedantic).
+    #[command(
+        after_help = "Examples:\n  pgn epd ../shared/corpus/epd/ecm.epd --check\n  pgn epd suite.epd --to-fen"
+    )]
     Epd {
         /// EPD files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]

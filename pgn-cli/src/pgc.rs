@@ -38,6 +38,9 @@ pub(crate) enum PgcCommand {
     /// decompression), with the counts of what was dropped after it with
     /// --lossy. The exit code is 1 when a game was left out. Every core
     /// reads (see --threads), with the same output.
+    #[command(
+        after_help = "Examples:\n  pgn pgc encode data/lichess-sample.pgn --lossy -o sample.pgc\n  pgn pgc encode games.pgn -o games.pgc"
+    )]
     Encode {
         /// PGN files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -62,6 +65,9 @@ pub(crate) enum PgcCommand {
     /// bytes_out=O errors=E` (bytes_in counts the PGC read, up to the
     /// error in a file that has one). The exit code is 1 when a file had an
     /// error. Every core decodes (see --threads), with the same output.
+    #[command(
+        after_help = "Examples:\n  pgn pgc decode sample.pgc -o sample.pgn\n  pgn pgc decode sample.pgc | pgn check -"
+    )]
     Decode {
         /// PGC files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]
@@ -80,6 +86,7 @@ pub(crate) enum PgcCommand {
     /// what it holds: tag pairs as `Name "value"`, moves as `ordinal:SAN`,
     /// NAGs as `$N`, escape strings as `%text`. A malformed record ends
     /// the file with an error on standard error (exit code 1).
+    #[command(after_help = "Examples:\n  pgn pgc dump sample.pgc | head")]
     Dump {
         /// PGC files, plain or compressed; `-` reads standard input.
         #[arg(required = true)]

@@ -1160,3 +1160,30 @@ fn add_puts_ply_count_and_hash_tags_and_fix_result_takes_the_mate() {
     assert!(out.contains("[ECO \"B28\"]\n"), "{out}");
     assert!(out.contains("[Opening \"Sicilian Defense: O'Kelly Variation\"]\n"), "{out}");
 }
+
+#[test]
+fn every_command_help_ends_with_examples() {
+    let commands: [&[&str]; 14] = [
+        &["perft"],
+        &["stats"],
+        &["check"],
+        &["moves"],
+        &["fen"],
+        &["export"],
+        &["sort"],
+        &["split"],
+        &["select"],
+        &["dedupe"],
+        &["epd"],
+        &["pgc", "encode"],
+        &["pgc", "decode"],
+        &["pgc", "dump"],
+    ];
+    for command in commands {
+        let help = text(&pgn(&[command, &["--help"]].concat()).stdout);
+        let (_, examples) = help.split_once("\nExamples:\n").unwrap_or_else(|| panic!("{help}"));
+        let lines: Vec<&str> = examples.lines().collect();
+        assert!((1..=3).contains(&lines.len()), "{command:?}: {examples}");
+        assert!(lines.iter().all(|l| l.starts_with("  ") && l.contains("pgn ")), "{examples}");
+    }
+}
