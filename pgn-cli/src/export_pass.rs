@@ -156,8 +156,15 @@ impl Work for ExportWork {
         replayer: &mut Replayer<StreamExporter>,
         game: Replayed<ExportedGame>,
     ) -> Exported {
-        let text = replayer.inner().output().to_vec();
-        replayer.inner_mut().clear_output();
+        let exporter = replayer.inner_mut();
+        // A long game's text is taken, not copied.
+        let text = if exporter.output().len() > 1 << 20 {
+            exporter.take_output()
+        } else {
+            let text = exporter.output().to_vec();
+            exporter.clear_output();
+            text
+        };
         Exported::Game(game, text)
     }
 

@@ -77,13 +77,6 @@ use pgn_export::ExportOptions;
 use report::NoiseArgs;
 use san::{CastlingMode, Uci};
 
-/// The allocator of the command. The threads that read games allocate
-/// what they make of each game, and the thread that writes frees it:
-/// the system allocator of glibc makes such frees wait on the allocating
-/// thread's lock, mimalloc hands them back without one.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 /// The version `pgn --version` prints: the package's, and the commit it
 /// was built from.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("PGN_COMMIT"), ")");

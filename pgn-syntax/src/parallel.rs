@@ -271,7 +271,10 @@ const GIVE_UP: usize = 4;
 /// may read games in, and a few more for its buffer's read-ahead (a
 /// buffer of 64 KiB over chunks of at least 16 KiB). A reader that would
 /// take more gives up.
-const FETCH: usize = GIVE_UP + 6;
+const FETCH: usize = GIVE_UP + 4;
+
+/// The most bytes past its own chunk a piece's reader takes in.
+const FETCH_BYTES: u64 = 1 << 20;
 
 /// The smallest piece cut for small games: the cost of starting a
 /// reader stays small beside the reading.
@@ -279,7 +282,7 @@ const MIN_PIECE: usize = 16 * 1024;
 
 /// How many times the piece size a piece grows to while no cut is found
 /// in it, before it is cut anywhere (the next piece then does not sync).
-const LONGEST: usize = 8;
+const LONGEST: usize = 2;
 
 impl ParallelReader {
     /// A reader on as many threads as there are cores (at most
@@ -606,7 +609,7 @@ impl<T> Drop for PanicGuard<'_, T> {
 }
 
 /// The most buffers kept for reuse.
-const SPARE: usize = 8;
+const SPARE: usize = 2;
 
 /// The input, and where its reading stands: the next chunk is read by
 /// whichever thread needs it first, one at a time.
@@ -731,6 +734,13 @@ impl<W: Work, R: Read> Run<'_, W, R> {
                     }
                     if k < s.produced {
                         s.next += 1;
+                        // A piece that starts where no cut was found is
+                        // never joined (only a cut is), so never wanted:
+                        // not read.
+                        let cut = s.chunks.get(k - s.first).is_some_and(|c| c.cut);
+                        if !cut {
+                            continue;
+                        }
                         break k;
                     }
                     if s.end.is_some() {
@@ -740,6 +750,11 @@ impl<W: Work, R: Read> Run<'_, W, R> {
                 }
             };
             let piece = self.read_piece(k, &mut buf);
+            // A buffer grown for a long token is not kept for the pieces
+            // to come.
+            if buf.len() > 1 << 20 {
+                buf = Vec::new();
+            }
             let mut s = store.lock();
             if k >= s.wanted && !s.alone && !store.stopped() {
                 s.results.insert(k, piece);
@@ -961,6 +976,8 @@ struct Chunks<'s, W: Work, R> {
     later: Vec<(Location, bool)>,
     /// A piece's reader reached the last chunk it may read.
     gave_up: bool,
+    /// The bytes taken in past the first chunk.
+    read_past: u64,
 }
 
 impl<'s, W: Work, R: Read> Chunks<'s, W, R> {
@@ -976,6 +993,7 @@ impl<'s, W: Work, R: Read> Chunks<'s, W, R> {
             pos: 0,
             later: Vec::new(),
             gave_up: false,
+            read_past: 0,
         }
     }
 
@@ -996,10 +1014,15 @@ impl<'s, W: Work, R: Read> Chunks<'s, W, R> {
     /// Moves to the next chunk; `Ok(false)` at the end.
     fn next_chunk(&mut self) -> io::Result<bool> {
         let i = if self.current.is_some() { self.index + 1 } else { self.first };
-        if self.mode == Mode::Piece && i > self.first + FETCH {
+        // A piece's reader takes in at most FETCH chunks past its own, and
+        // at most FETCH_BYTES past it: a token of megabytes (a comment of
+        // a whole file) is read once, by the calling thread alone.
+        let past = self.read_past + if i > self.first + 1 { self.len as u64 } else { 0 };
+        if self.mode == Mode::Piece && (i > self.first + FETCH || past > FETCH_BYTES) {
             self.gave_up = true;
             return Ok(false);
         }
+        self.read_past = past;
         let store = self.run.store;
         let (mut s, there) = self.run.await_chunk(store.lock(), i);
         if store.stopped() || i < s.first {
