@@ -17,7 +17,10 @@
 //! from there on the two readers read the same games: the piece is
 //! *synced* to that cut, and the items of the pieces it read over are
 //! dropped. A reader that reads far past its piece without syncing gives
-//! up, and the calling thread reads the rest of the input alone. What
+//! up, and the calling thread reads the rest of the input alone; so it
+//! does from the first stretch of a megabyte without a likely game start
+//! (a token of megabytes, say), which is then read once, not by several
+//! readers at a time. What
 //! comes out is therefore what one reader reading the whole input gives,
 //! item for item, whatever the number of threads.
 //!
@@ -274,7 +277,7 @@ const GIVE_UP: usize = 4;
 const FETCH: usize = GIVE_UP + 4;
 
 /// The most bytes past its own chunk a piece's reader takes in.
-const FETCH_BYTES: u64 = 1 << 20;
+const FETCH_BYTES: u64 = 256 << 10;
 
 /// The smallest piece cut for small games: the cost of starting a
 /// reader stays small beside the reading.
@@ -282,7 +285,7 @@ const MIN_PIECE: usize = 16 * 1024;
 
 /// How many times the piece size a piece grows to while no cut is found
 /// in it, before it is cut anywhere (the next piece then does not sync).
-const LONGEST: usize = 2;
+const LONGEST: usize = 1;
 
 impl ParallelReader {
     /// A reader on as many threads as there are cores (at most
@@ -358,7 +361,7 @@ impl ParallelReader {
         }
         let in_flight = (AHEAD * self.threads) as u64;
         let games = self.games.unwrap_or((GAMES_IN_FLIGHT / in_flight).max(MIN_GAMES));
-        let store = Store::new(self.threads);
+        let store = Store::new(self.threads, self.piece);
         let input = Input {
             input,
             carry: Vec::new(),
@@ -484,6 +487,13 @@ struct Shared<T> {
     first: usize,
     /// Chunks read so far.
     produced: usize,
+    /// The bytes of the chunks held.
+    held: u64,
+    /// A chunk was cut where no cut was found (a stretch of the input
+    /// without a game start, such as a token of megabytes): the calling
+    /// thread reads on alone from the piece it waits for, so that such a
+    /// stretch is read once and not held ahead.
+    uncut: bool,
     /// A thread is reading the next chunk.
     producing: bool,
     /// Set when the input has ended, after the last chunk.
@@ -518,6 +528,10 @@ struct Store<T> {
     /// Chunks read ahead of the wanted one at most: room for every piece
     /// in flight to take in [`FETCH`] chunks past its own.
     window: usize,
+    /// The bytes of chunks held at most, but for those the wanted piece
+    /// may need: chunks cut long where no cut is found (a token of
+    /// megabytes) do not fill the window.
+    budget: u64,
 }
 
 /// `mutex` locked, whether or not a thread panicked holding it: what it
@@ -527,13 +541,15 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl<T> Store<T> {
-    fn new(threads: usize) -> Store<T> {
+    fn new(threads: usize, piece: usize) -> Store<T> {
         let ahead = AHEAD * threads;
         Store {
             shared: Mutex::new(Shared {
                 chunks: VecDeque::new(),
                 first: 0,
                 produced: 0,
+                held: 0,
+                uncut: false,
                 producing: false,
                 end: None,
                 wanted: 0,
@@ -547,6 +563,7 @@ impl<T> Store<T> {
             stopped: AtomicBool::new(false),
             ahead,
             window: ahead + FETCH + 1,
+            budget: (ahead as u64 + 2) * piece as u64,
         }
     }
 
@@ -584,6 +601,7 @@ impl<T> Shared<T> {
         while self.first < self.wanted {
             let Some(chunk) = self.chunks.pop_front() else { break };
             self.first += 1;
+            self.held -= chunk.len as u64;
             // Unless a reader that is no longer wanted still holds it.
             if let Ok(buf) = Arc::try_unwrap(chunk.bytes)
                 && self.spare.len() < SPARE
@@ -657,7 +675,11 @@ impl<W: Work, R: Read> Run<'_, W, R> {
             if s.end.is_some() {
                 return (s, false);
             }
-            if !s.producing && s.produced < s.wanted + store.window {
+            // The chunks the wanted piece may need are always read; those
+            // beyond, while the chunks held are within the budget.
+            let room = s.produced < s.wanted + store.window
+                && (s.produced <= s.wanted + FETCH || s.held < store.budget);
+            if !s.producing && room {
                 s.producing = true;
                 let buf = s.spare.pop().unwrap_or_default();
                 drop(s);
@@ -665,6 +687,11 @@ impl<W: Work, R: Read> Run<'_, W, R> {
                 s = store.lock();
                 s.producing = false;
                 if let Some(chunk) = chunk.filter(|c| c.len > 0 || s.produced == 0) {
+                    if !chunk.cut && !s.uncut {
+                        s.uncut = true;
+                        store.results.notify_all();
+                    }
+                    s.held += chunk.len as u64;
                     s.chunks.push_back(chunk);
                     s.produced += 1;
                 }
@@ -821,6 +848,10 @@ impl<W: Work, R: Read> Run<'_, W, R> {
                 loop {
                     if let Some(piece) = s.results.remove(&wanted) {
                         break piece;
+                    }
+                    if s.uncut {
+                        drop(s);
+                        return self.alone(wanted, shift, take);
                     }
                     if store.stopped() {
                         // A thread panicked (the scope raises its panic
@@ -1025,7 +1056,7 @@ impl<'s, W: Work, R: Read> Chunks<'s, W, R> {
         self.read_past = past;
         let store = self.run.store;
         let (mut s, there) = self.run.await_chunk(store.lock(), i);
-        if store.stopped() || i < s.first {
+        if store.stopped() || i < s.first || (self.mode == Mode::Piece && s.alone) {
             // The read stopped, or the piece is no longer wanted.
             self.gave_up = true;
             return Ok(false);
