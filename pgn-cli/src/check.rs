@@ -13,7 +13,7 @@ use pgn_replay::{
 use pgn_syntax::parallel::Work;
 use pgn_syntax::{Decoding, ParallelReader, Relocate, Severity, Shift, TextEncoding};
 
-use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::report::{Diagnostics, NoiseArgs, Tally, VariantArgs, write_summary};
 use crate::threads::read_input;
 use crate::{Status, unreadable};
 
@@ -62,6 +62,7 @@ impl ReplayVisitor for Replay {
 struct CheckWork {
     mainline: bool,
     commands: bool,
+    variants: VariantArgs,
 }
 
 /// What `pgn check` keeps of a game (or of the text after the last game,
@@ -89,9 +90,10 @@ impl Work for CheckWork {
 
     fn item(&self, replayer: &mut Replayer<Replay>, mut game: Replayed<()>) -> Checked {
         let info = &mut game.info;
+        let skipped = self.variants.skips(info);
         let checked = Checked {
             game: true,
-            played: info.played,
+            played: if skipped { 0 } else { info.played },
             encoding: info.encoding,
             problems: std::mem::take(&mut info.problems),
         };
@@ -114,14 +116,14 @@ impl Work for CheckWork {
 pub(crate) fn run_check(
     files: &[String],
     (mainline, commands): (bool, bool),
-    noise: NoiseArgs,
+    (noise, variants): (NoiseArgs, VariantArgs),
     reader: ParallelReader,
 ) -> io::Result<Status> {
     let mut out = io::stdout().lock();
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut total = CheckCounts::default();
     let mut status = Status::default();
-    let work = CheckWork { mainline, commands };
+    let work = CheckWork { mainline, commands, variants };
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "check", name)? else { continue };
         diagnostics.input(name);
@@ -136,25 +138,25 @@ pub(crate) fn run_check(
             }
             for d in &checked.problems {
                 counts.diagnostics.count(d.severity());
-                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
+                diagnostics.report(d.severity(), d.label(), name, d)?;
             }
             Ok(())
         })?;
         if let Some(note) = encoding_note(name, &encodings) {
             counts.diagnostics.count(Severity::Note);
-            diagnostics.report(Severity::Note, "text encoding", note)?;
+            diagnostics.report(Severity::Note, "text encoding", name, note)?;
         }
         if let Some(err) = read {
             unreadable(&mut status, &mut diagnostics.out, "check", name, &err)?;
         }
         if files.len() > 1 {
-            writeln!(out, "{name}: {}", summary(&counts))?;
+            write_summary(&mut out, format_args!("{name}: {}", summary(&counts)))?;
         }
         total.add(&counts);
     }
     diagnostics.finish("check")?;
     diagnostics.out.flush()?;
-    writeln!(out, "{}", summary(&total))?;
+    write_summary(&mut out, summary(&total))?;
     status.input_errors = total.has_errors();
     Ok(status)
 }
@@ -187,7 +189,7 @@ pub(crate) fn encoding_note(name: &str, games: &BTreeMap<TextEncoding, u64>) -> 
     if parts.is_empty() {
         parts.push("no games".to_owned());
     }
-    Some(format!("{name}: note: {}", parts.join("; ")))
+    Some(format!(" note: {}", parts.join("; ")))
 }
 
 /// `games=N moves=M errors=E warnings=W notes=N`.
@@ -280,6 +282,7 @@ impl ReplayVisitor for FenMaker {
 /// How each reader of `pgn fen` makes the records of its games.
 struct FenWork {
     every_ply: bool,
+    variants: VariantArgs,
 }
 
 /// What `pgn fen` keeps of a game (or of the text after the last game,
@@ -312,8 +315,13 @@ impl Work for FenWork {
         mut game: Replayed<(String, Option<String>)>,
     ) -> FenRecords {
         let (text, not_replayed) = game.output;
+        let skipped = self.variants.skips(&mut game.info);
         let problems = std::mem::take(&mut game.info.problems);
-        let records = FenRecords { number: Some(game.info.number), text, not_replayed, problems };
+        let records = if skipped {
+            FenRecords { number: None, text: String::new(), not_replayed: None, problems }
+        } else {
+            FenRecords { number: Some(game.info.number), text, not_replayed, problems }
+        };
         replayer.recycle(game.info);
         records
     }
@@ -331,21 +339,21 @@ impl Work for FenWork {
 pub(crate) fn run_fen(
     files: &[String],
     every_ply: bool,
-    noise: NoiseArgs,
+    (noise, variants): (NoiseArgs, VariantArgs),
     reader: ParallelReader,
 ) -> io::Result<Status> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     let mut games = 0u64;
-    let work = FenWork { every_ply };
+    let work = FenWork { every_ply, variants };
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "fen", name)? else { continue };
         diagnostics.input(name);
         let read = read_input(reader, input, &work, |records| {
             for d in &records.problems {
                 status.input_errors |= d.severity() == Severity::Error;
-                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
+                diagnostics.report(d.severity(), d.label(), name, d)?;
             }
             let Some(number) = records.number else { return Ok(()) };
             diagnostics.games(1);

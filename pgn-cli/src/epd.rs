@@ -118,7 +118,8 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
                 diagnostics.report(
                     *severity,
                     label,
-                    format_args!("{name}:{l}:{c}: record {n}: {severity}: {message}"),
+                    name,
+                    format_args!("{l}:{c}: record {n}: {severity}: {message}"),
                 )?;
             }
             if written {
@@ -130,7 +131,7 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
     diagnostics.finish("epd")?;
     diagnostics.out.flush()?;
     if output == EpdOutput::Check {
-        writeln!(out, "{counts}")?;
+        crate::report::write_summary(&mut out, counts)?;
     }
     out.flush()?;
     status.input_errors = counts.has_errors();

@@ -36,6 +36,7 @@ pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
 pub(crate) struct ExportArgs {
     pub(crate) options: ExportOptions,
     pub(crate) keep_broken: bool,
+    pub(crate) variants: crate::report::VariantArgs,
 }
 
 /// Runs `pgn export` over `files` on the threads of `reader`, writing to

@@ -6,7 +6,7 @@
 use std::io::{self, Write};
 
 use pgn_export::{ExportedGame, StreamExporter, Unfit};
-use pgn_replay::{GameDiagnostic, Replayed, Replayer};
+use pgn_replay::{GameDiagnostic, ReplayProblem, Replayed, Replayer};
 use pgn_syntax::parallel::Work;
 use pgn_syntax::{Location, ParallelReader, Relocate, Severity, Shift};
 
@@ -84,6 +84,12 @@ pub(crate) fn export_inputs<E: Write>(
                 };
                 outcome.report(name, &mut counts, diagnostics)
             }
+            Exported::Skipped(problems) => {
+                diagnostics.games(1);
+                counts.games += 1;
+                counts.skipped += 1;
+                problems.iter().try_for_each(|d| report(d, name, &mut counts, diagnostics))
+            }
             Exported::End(trailing) => {
                 trailing.iter().try_for_each(|d| report(d, name, &mut counts, diagnostics))
             }
@@ -128,9 +134,11 @@ struct ExportWork {
 
 /// What a worker hands on of a game exported: the game and what the
 /// exporter wrote for it (its text at [`ExportedGame::text`]); or the
-/// diagnostics past the last game.
+/// diagnostics past the last game; or the reader's diagnostics of a game
+/// left out for its variant (`--skip-variants`).
 enum Exported {
     Game(Replayed<ExportedGame>, Vec<u8>),
+    Skipped(Vec<GameDiagnostic>),
     End(Vec<GameDiagnostic>),
 }
 
@@ -138,7 +146,7 @@ impl Relocate for Exported {
     fn relocate(&mut self, shift: Shift) {
         match self {
             Exported::Game(game, _) => game.info.relocate(shift),
-            Exported::End(trailing) => trailing.relocate(shift),
+            Exported::Skipped(problems) | Exported::End(problems) => problems.relocate(shift),
         }
     }
 }
@@ -154,8 +162,14 @@ impl Work for ExportWork {
     fn item(
         &self,
         replayer: &mut Replayer<StreamExporter>,
-        game: Replayed<ExportedGame>,
+        mut game: Replayed<ExportedGame>,
     ) -> Exported {
+        if self.args.variants.skips(&mut game.info) {
+            replayer.inner_mut().clear_output();
+            let problems = std::mem::take(&mut game.info.problems);
+            replayer.recycle(game.info);
+            return Exported::Skipped(problems);
+        }
         let exporter = replayer.inner_mut();
         // A long game's text is taken, not copied.
         let text = if exporter.output().len() > 1 << 20 {
@@ -233,15 +247,19 @@ impl Outcome<'_> {
                     _ => None,
                 });
                 let why = cause.map(|r| r.message().to_string()).unwrap_or_default();
-                (cause.and_then(|r| r.at), why, "--keep-broken writes it as read")
+                let remedy = match cause.map(|r| &r.problem) {
+                    Some(ReplayProblem::UnsupportedVariant(_)) => {
+                        "--keep-broken writes it as read, --skip-variants leaves such games out quietly"
+                    }
+                    _ => "--keep-broken writes it as read",
+                };
+                (cause.and_then(|r| r.at), why, remedy)
             }
         };
         let place = at.map(|at| format!("{}:{}: ", at.line, at.column)).unwrap_or_default();
-        let line = format_args!(
-            "{name}:{place}game {}: error: game not exported ({why}); {remedy}",
-            self.number
-        );
-        diagnostics.report(Severity::Error, "game not exported", line)
+        let line =
+            format_args!("{place}game {}: error: game not exported ({why}); {remedy}", self.number);
+        diagnostics.report(Severity::Error, "game not exported", name, line)
     }
 }
 
@@ -253,5 +271,5 @@ fn report<E: Write>(
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
     counts.diagnostics.count(d.severity());
-    diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))
+    diagnostics.report(d.severity(), d.label(), name, d)
 }

@@ -93,6 +93,13 @@ struct Cli {
     /// input, which is then decoded into UTF-8 as it is read.
     #[arg(long, global = true, value_name = "ENCODING", default_value = "auto", value_parser = parse_decoding)]
     encoding: pgn_syntax::Decoding,
+    /// human, or json: every diagnostic, summary line and failure on
+    /// standard error (and the summary lines `check`, `stats` and `epd`
+    /// write on standard output) as one JSON object a line, with a
+    /// `type` ("diagnostic", "summary", "count", "failure", ...;
+    /// docs/diagnostics.md lists their fields).
+    #[arg(long, global = true, value_name = "FORMAT", default_value = "human")]
+    message_format: report::MessageFormat,
 }
 
 // The criteria of `select` make its variant large; the command is parsed
@@ -157,6 +164,8 @@ enum Command {
         #[arg(long)]
         commands: bool,
         #[command(flatten)]
+        variants: report::VariantArgs,
+        #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
         threads: threads::ThreadArgs,
@@ -194,6 +203,8 @@ enum Command {
         #[arg(long, value_name = "FORMAT", default_value = "tsv")]
         format: table::TableFormat,
         #[command(flatten)]
+        variants: report::VariantArgs,
+        #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
         threads: threads::ThreadArgs,
@@ -210,6 +221,8 @@ enum Command {
         /// instead.
         #[arg(long)]
         every_ply: bool,
+        #[command(flatten)]
+        variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -239,6 +252,8 @@ enum Command {
         format: ExportFlags,
         #[command(flatten)]
         broken: BrokenFlag,
+        #[command(flatten)]
+        variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -271,6 +286,8 @@ enum Command {
         format: ExportFlags,
         #[command(flatten)]
         broken: BrokenFlag,
+        #[command(flatten)]
+        variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -309,6 +326,8 @@ enum Command {
         format: ExportFlags,
         #[command(flatten)]
         broken: BrokenFlag,
+        #[command(flatten)]
+        variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -368,6 +387,8 @@ enum Command {
         #[command(flatten)]
         broken: BrokenFlag,
         #[command(flatten)]
+        variants: report::VariantArgs,
+        #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
         threads: threads::ThreadArgs,
@@ -380,8 +401,9 @@ enum Command {
     /// Only a 64-bit hash per distinct game is held in memory; the exact
     /// move sequences wait in a temporary file and are compared when two
     /// hashes meet. Diagnostics go to standard error; its last line is
-    /// `games=N selected=S written=W rejected=0 duplicates=D unplayable=U
-    /// errors=E warnings=W notes=N` (selected: the games kept). A game
+    /// `games=N selected=S written=W rejected=R duplicates=D unplayable=U
+    /// errors=E warnings=W notes=N` (selected: the games kept; rejected:
+    /// those --skip-variants left out). A game
     /// that cannot be replayed is left out with an error: it has no move
     /// sequence to compare.
     #[command(
@@ -417,6 +439,8 @@ enum Command {
         final_position: bool,
         #[command(flatten)]
         format: ExportFlags,
+        #[command(flatten)]
+        variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -561,7 +585,7 @@ struct BrokenFlag {
 
 impl ExportFlags {
     /// The writer's options, and whether broken games are written.
-    fn args(self, broken: BrokenFlag) -> export::ExportArgs {
+    fn args(self, broken: BrokenFlag, variants: report::VariantArgs) -> export::ExportArgs {
         let base = if self.reduced { ExportOptions::reduced() } else { ExportOptions::default() };
         let options = ExportOptions {
             comments: base.comments && !self.no_comments,
@@ -586,7 +610,7 @@ impl ExportFlags {
             },
             ..base
         };
-        export::ExportArgs { options, keep_broken: broken.keep_broken }
+        export::ExportArgs { options, keep_broken: broken.keep_broken, variants }
     }
 }
 
@@ -680,7 +704,7 @@ pub(crate) fn unreadable(
     err: &io::Error,
 ) -> io::Result<()> {
     status.unreadable += 1;
-    writeln!(errors, "pgn {command}: {name}: {err}")
+    report::write_failure(errors, command, Some(name), err)
 }
 
 /// Reports that the output `name` cannot be created and counts it as an
@@ -693,7 +717,7 @@ pub(crate) fn cannot_create(
     err: &io::Error,
 ) -> io::Result<()> {
     status.unreadable += 1;
-    writeln!(errors, "pgn {command}: cannot create {name}: {err}")
+    report::write_failure(errors, command, None, format_args!("cannot create {name}: {err}"))
 }
 
 /// Opens the output `path` (standard output for `None` or `-`;
@@ -728,7 +752,7 @@ impl Status {
         let outputs: Vec<&str> = outputs.iter().flatten().copied().collect();
         let Some(why) = output::clash(inputs, &outputs) else { return Ok(false) };
         self.unreadable += 1;
-        writeln!(errors, "pgn {command}: refused: {why}")?;
+        report::write_failure(errors, command, None, format_args!("refused: {why}"))?;
         errors.flush()?;
         Ok(true)
     }
@@ -801,6 +825,7 @@ fn parse_decoding(name: &str) -> Result<pgn_syntax::Decoding, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     input::set_decoding(cli.encoding);
+    report::set_message_format(cli.message_format);
     output::remove_on_signals();
     let code = run(cli.command);
     report_peak_memory();
@@ -826,26 +851,44 @@ fn run(command: Command) -> ExitCode {
         Command::Stats { files, commands, noise, threads } => {
             finish("stats", stats::run(&files, commands, noise, threads.reader()))
         }
-        Command::Check { files, mainline, commands, noise, threads } => {
-            finish("check", check::run_check(&files, (mainline, commands), noise, threads.reader()))
+        Command::Check { files, mainline, commands, variants, noise, threads } => {
+            let run =
+                check::run_check(&files, (mainline, commands), (noise, variants), threads.reader());
+            finish("check", run)
         }
-        Command::Moves { files, all_lines, fen, format, noise, threads } => {
-            let args = moves::MovesArgs { all_lines, fen, format };
+        Command::Moves { files, all_lines, fen, format, variants, noise, threads } => {
+            let args = moves::MovesArgs { all_lines, fen, format, variants };
             finish("moves", moves::run(&files, args, noise, threads.reader()))
         }
-        Command::Fen { files, every_ply, noise, threads } => {
-            finish("fen", check::run_fen(&files, every_ply, noise, threads.reader()))
+        Command::Fen { files, every_ply, variants, noise, threads } => {
+            finish("fen", check::run_fen(&files, every_ply, (noise, variants), threads.reader()))
         }
-        Command::Export { files, output, format, broken, noise, threads } => finish(
+        Command::Export { files, output, format, broken, variants, noise, threads } => finish(
             "export",
-            export::run(&files, output.as_deref(), format.args(broken), noise, threads.reader()),
+            export::run(
+                &files,
+                output.as_deref(),
+                format.args(broken, variants),
+                noise,
+                threads.reader(),
+            ),
         ),
-        Command::Sort { files, output, format, broken, noise, threads } => {
-            let args = format.args(broken);
+        Command::Sort { files, output, format, broken, variants, noise, threads } => {
+            let args = format.args(broken, variants);
             finish("sort", sort::run(&files, &output, args, noise, threads.reader()))
         }
-        Command::Split { files, by, games_per_file, dir, format, broken, noise, threads } => {
-            let (args, reader) = (format.args(broken), threads.reader());
+        Command::Split {
+            files,
+            by,
+            games_per_file,
+            dir,
+            format,
+            broken,
+            variants,
+            noise,
+            threads,
+        } => {
+            let (args, reader) = (format.args(broken, variants), threads.reader());
             let spread = match (by, games_per_file) {
                 (Some(by), _) => split::Spread::By(by.into()),
                 (None, n) => split::Spread::Every(n.map_or(1, u64::from)),
@@ -863,6 +906,7 @@ fn run(command: Command) -> ExitCode {
             games,
             format,
             broken,
+            variants,
             noise,
             threads,
         } => {
@@ -874,7 +918,7 @@ fn run(command: Command) -> ExitCode {
             let what = match (columns, count) {
                 (Some(columns), _) => select::Output::Table { columns, format: table },
                 (None, true) => select::Output::Count,
-                (None, false) => select::Output::Games(format.args(broken)),
+                (None, false) => select::Output::Games(format.args(broken, variants)),
             };
             finish(
                 "select",
@@ -883,7 +927,7 @@ fn run(command: Command) -> ExitCode {
                     output.as_deref(),
                     &criteria,
                     what,
-                    (noise, games),
+                    (noise, games, variants),
                     threads.reader(),
                 ),
             )
@@ -896,6 +940,7 @@ fn run(command: Command) -> ExitCode {
             tags,
             final_position,
             format,
+            variants,
             noise,
             threads,
         } => {
@@ -912,7 +957,7 @@ fn run(command: Command) -> ExitCode {
                     report: report.as_deref(),
                 },
                 mode,
-                format.args(BrokenFlag { keep_broken: false }),
+                format.args(BrokenFlag { keep_broken: false }, variants),
                 noise,
                 threads.reader(),
             );

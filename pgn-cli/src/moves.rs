@@ -18,7 +18,7 @@ use pgn_syntax::parallel::Work;
 use pgn_syntax::{ParallelReader, Relocate, Shift};
 use san::San;
 
-use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::report::{Diagnostics, NoiseArgs, Tally, VariantArgs};
 use crate::table::{Cell, Table, TableFormat};
 use crate::threads::read_input;
 use crate::{Status, unreadable};
@@ -38,6 +38,7 @@ pub(crate) struct MovesArgs {
     pub(crate) all_lines: bool,
     pub(crate) fen: Option<FenWhen>,
     pub(crate) format: TableFormat,
+    pub(crate) variants: VariantArgs,
 }
 
 /// The columns, in order, for these options and this many files.
@@ -333,8 +334,10 @@ impl<'a> Work for MovesWork<'a> {
 
     fn item(&self, replayer: &mut Self::Visitor, mut game: Replayed<Rows>) -> Made {
         let number = game.info.number;
+        let skipped = self.args.variants.skips(&mut game.info);
         let problems = std::mem::take(&mut game.info.problems);
-        let made = Made { number: Some(number), rows: game.output, problems };
+        let rows = if skipped { Rows::default() } else { game.output };
+        let made = Made { number: Some(number), rows, problems };
         replayer.recycle(game.info);
         made
     }
@@ -369,7 +372,7 @@ pub(crate) fn run(
         let read = read_input(reader, input, &work, |made| {
             for d in &made.problems {
                 tally.count(d.severity());
-                diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))?;
+                diagnostics.report(d.severity(), d.label(), name, d)?;
             }
             let Some(number) = made.number else { return Ok(()) };
             diagnostics.games(1);

@@ -333,7 +333,8 @@ impl OutputFile {
         let Some(staged) = staged else { return Ok(()) };
         if status.unreadable > 0 {
             let what = staged.not_written();
-            return writeln!(errors, "pgn {command}: {name} {what}: an input could not be read");
+            let why = format_args!("{name} {what}: an input could not be read");
+            return crate::report::write_failure(errors, command, None, why);
         }
         staged.commit()
     }

@@ -17,7 +17,7 @@ use pgn_syntax::{ParallelReader, Relocate, Severity, Shift};
 use san::San;
 
 use crate::input::Content;
-use crate::report::{Diagnostics, NoiseArgs};
+use crate::report::{Diagnostics, NoiseArgs, VariantArgs};
 use crate::threads::{ThreadArgs, read_input};
 use crate::{Status, create_output, unreadable};
 
@@ -52,6 +52,8 @@ pub(crate) enum PgcCommand {
         /// in its line) instead of leaving their games out.
         #[arg(long)]
         lossy: bool,
+        #[command(flatten)]
+        variants: VariantArgs,
         #[command(flatten)]
         threads: ThreadArgs,
         #[command(flatten)]
@@ -99,8 +101,8 @@ pub(crate) enum PgcCommand {
 /// Runs a `pgn pgc` subcommand.
 pub(crate) fn run(command: PgcCommand) -> io::Result<Status> {
     match command {
-        PgcCommand::Encode { files, output, lossy, threads, noise } => {
-            encode(&files, &output, lossy, threads.reader(), noise)
+        PgcCommand::Encode { files, output, lossy, variants, threads, noise } => {
+            encode(&files, &output, (lossy, variants), threads.reader(), noise)
         }
         PgcCommand::Decode { files, output, threads, noise } => {
             decode(&files, output.as_deref(), (threads.count(), threads.piece()), noise)
@@ -156,7 +158,7 @@ impl Counts {
 fn encode(
     files: &[String],
     output: &str,
-    lossy: bool,
+    (lossy, variants): (bool, VariantArgs),
     reader: ParallelReader,
     noise: NoiseArgs,
 ) -> io::Result<Status> {
@@ -178,7 +180,7 @@ fn encode(
         counts: Counts::default(),
         dropped: Dropped::default(),
     };
-    let work = EncodeWork { options };
+    let work = EncodeWork { options, variants };
     for name in files {
         take.name = name;
         let Some(input) = status.open(&mut take.diagnostics.out, COMMAND, name)? else {
@@ -208,7 +210,12 @@ fn encode(
         // Nothing to write: no empty file is left in OUT's place.
         drop(out);
         let why = "no game could be encoded";
-        writeln!(diagnostics.out, "pgn {COMMAND}: {output} not written: {why}")?;
+        crate::report::write_failure(
+            &mut diagnostics.out,
+            COMMAND,
+            None,
+            format_args!("{output} not written: {why}"),
+        )?;
     } else {
         out.finish(&status, &mut diagnostics.out, COMMAND)?;
     }
@@ -230,6 +237,7 @@ fn encode(
 /// How each reader of `pgn pgc encode` replays and encodes its games.
 struct EncodeWork {
     options: EncodeOptions,
+    variants: VariantArgs,
 }
 
 /// What a worker hands on of a game encoded: its records (none for the
@@ -263,6 +271,11 @@ impl Work for EncodeWork {
         mut game: Replayed<EncodedGame>,
     ) -> Encoded {
         let encoder = replayer.inner_mut();
+        if self.variants.skips(&mut game.info) {
+            encoder.clear_output();
+            replayer.recycle(game.info);
+            return Encoded { records: None, dropped: Dropped::default(), error: None };
+        }
         let records = Some(encoder.output().to_vec());
         encoder.clear_output();
         let encoded =
@@ -295,11 +308,8 @@ impl<W: Write, E: Write> TakeEncoded<'_, W, E> {
     /// Reports a game not encoded.
     fn error(&mut self, error: &EncodeError) -> io::Result<()> {
         self.counts.errors += 1;
-        let line = format_args!(
-            "{}: game {}: error: game not encoded: {}",
-            self.name, error.game, error.kind
-        );
-        self.diagnostics.report(Severity::Error, "game not encoded", line)
+        let line = format_args!(" game {}: error: game not encoded: {}", error.game, error.kind);
+        self.diagnostics.report(Severity::Error, "game not encoded", self.name, line)
     }
 }
 
@@ -356,8 +366,8 @@ fn decode(
             None => {}
             Some(ReadError::Decode(error)) => {
                 counts.errors += 1;
-                let line = format_args!("{name}: error: {error}");
-                diagnostics.report(Severity::Error, "malformed PGC", line)?;
+                let line = format_args!(" error: {error}");
+                diagnostics.report(Severity::Error, "malformed PGC", name, line)?;
             }
             Some(ReadError::Io(err)) => {
                 unreadable(&mut status, &mut diagnostics.out, COMMAND, name, &err)?
@@ -452,16 +462,16 @@ fn dump(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
                 None => {
                     if let Err(error) = games.finish(records.offset()) {
                         status.input_errors = true;
-                        let line = format_args!("{name}: error: {error}");
-                        diagnostics.report(Severity::Error, "malformed PGC", line)?;
+                        let line = format_args!(" error: {error}");
+                        diagnostics.report(Severity::Error, "malformed PGC", name, line)?;
                     }
                     break;
                 }
                 Some(Ok(next)) => next,
                 Some(Err(ReadError::Decode(error))) => {
                     status.input_errors = true;
-                    let line = format_args!("{name}: error: {error}");
-                    diagnostics.report(Severity::Error, "malformed PGC", line)?;
+                    let line = format_args!(" error: {error}");
+                    diagnostics.report(Severity::Error, "malformed PGC", name, line)?;
                     break;
                 }
                 Some(Err(ReadError::Io(err))) => {
@@ -488,8 +498,8 @@ fn dump(files: &[String], noise: NoiseArgs) -> io::Result<Status> {
             writeln!(out, "{line}")?;
             if let Err(error) = decoded {
                 status.input_errors = true;
-                let line = format_args!("{name}: error: {error}");
-                diagnostics.report(Severity::Error, "malformed PGC", line)?;
+                let line = format_args!(" error: {error}");
+                diagnostics.report(Severity::Error, "malformed PGC", name, line)?;
                 break;
             }
         }

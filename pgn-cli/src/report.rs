@@ -1,13 +1,18 @@
 //! What the subcommands that read files print of their diagnostics: the
 //! options that choose which are shown ([`NoiseArgs`]), the counts by
-//! severity of the summary lines ([`Tally`]), and the printer that applies
-//! the options and ends the run with a count by kind ([`Diagnostics`]).
+//! severity of the summary lines ([`Tally`]), the printer that applies
+//! the options and ends the run with a count by kind ([`Diagnostics`]),
+//! and their form for programs (`--message-format json`, [`json`]).
 
 use std::collections::HashMap;
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use serde_json::{Map, Value, json};
 
 use clap::Args;
+use pgn_replay::{GameDiagnostic, GameInfo, ReplayProblem};
 use pgn_syntax::Severity;
 
 use crate::progress::Progress;
@@ -37,6 +42,150 @@ impl NoiseArgs {
     /// `max_diagnostics`) and counted by kind.
     fn shows(&self, severity: Severity) -> bool {
         !self.quiet && (severity > Severity::Note || self.pedantic)
+    }
+}
+
+/// How diagnostics, summary lines and the other lines about a run are
+/// written (`--message-format`, cargo's name for it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum MessageFormat {
+    /// Lines for people: `FILE:LINE:COL: game N: severity: message`,
+    /// `games=N ... errors=E`.
+    #[default]
+    Human,
+    /// One JSON object a line, for programs.
+    Json,
+}
+
+/// Whether messages are JSON: set once, from the command line, before
+/// anything is written.
+static JSON: AtomicBool = AtomicBool::new(false);
+
+/// Sets the form of every message of the run.
+pub(crate) fn set_message_format(format: MessageFormat) {
+    JSON.store(format == MessageFormat::Json, Ordering::Relaxed);
+}
+
+/// Whether messages are written as JSON (`--message-format json`).
+pub(crate) fn json() -> bool {
+    JSON.load(Ordering::Relaxed)
+}
+
+/// A diagnostic as one JSON object: `rest` is its line after `FILE:`
+/// (`LINE:COL: game N: severity: message`, the place and the game or
+/// record number each optional), taken apart into fields:
+/// `{"type":"diagnostic","file":…,"line":…,"column":…,"game":…,
+/// "severity":"error","kind":…,"message":…}`.
+pub(crate) fn diagnostic_json(file: &str, severity: Severity, kind: &str, rest: &str) -> String {
+    let mut object = Map::new();
+    object.insert("type".into(), "diagnostic".into());
+    object.insert("file".into(), file.into());
+    let mut rest = rest.trim_start();
+    let number = |text: &str| text.trim().parse::<u64>().ok();
+    if let Some((line, after)) = rest.split_once(':')
+        && let Some((column, after)) = after.split_once(": ")
+        && let (Some(line), Some(column)) = (number(line), number(column))
+    {
+        object.insert("line".into(), line.into());
+        object.insert("column".into(), column.into());
+        rest = after;
+    }
+    for unit in ["game", "record"] {
+        if let Some(after) = rest.strip_prefix(unit).and_then(|r| r.strip_prefix(' '))
+            && let Some((n, after)) = after.split_once(": ")
+            && let Some(n) = number(n)
+        {
+            object.insert(unit.into(), n.into());
+            rest = after;
+        }
+    }
+    let severity = severity.to_string();
+    let message = rest.strip_prefix(severity.as_str()).and_then(|r| r.strip_prefix(": "));
+    object.insert("severity".into(), severity.as_str().into());
+    object.insert("kind".into(), kind.into());
+    object.insert("message".into(), message.unwrap_or(rest).into());
+    Value::Object(object).to_string()
+}
+
+/// A summary line as one JSON object: `line` is `[FILE: ]key=value ...`
+/// (the values numbers), written as `{"type":"summary","file":FILE,
+/// "games":N,...}` (`file` left out for the total).
+pub(crate) fn summary_json(line: &str) -> String {
+    let mut object = Map::new();
+    object.insert("type".into(), "summary".into());
+    let (file, fields) = match line.split_once(": ") {
+        Some((file, fields)) if !file.contains('=') => (Some(file), fields),
+        _ => (None, line),
+    };
+    if let Some(file) = file {
+        object.insert("file".into(), file.into());
+    }
+    for field in fields.split_whitespace() {
+        let (key, value) = field.split_once('=').unwrap_or((field, ""));
+        let value = match value.parse::<u64>() {
+            Ok(n) => Value::from(n),
+            Err(_) => Value::from(value),
+        };
+        object.insert(key.into(), value);
+    }
+    Value::Object(object).to_string()
+}
+
+/// Writes a summary line (`[FILE: ]games=N ...`) to `out`, as it is or
+/// as JSON ([`summary_json`]).
+pub(crate) fn write_summary(out: &mut impl Write, line: impl fmt::Display) -> io::Result<()> {
+    if json() {
+        writeln!(out, "{}", summary_json(&line.to_string()))
+    } else {
+        writeln!(out, "{line}")
+    }
+}
+
+/// Writes a line about the run itself (`pgn COMMAND: [FILE: ]why`: a
+/// file that cannot be read, an output not written) to `out`, as it is or
+/// as `{"type":"failure","command":…,"file":…,"message":…}`.
+pub(crate) fn write_failure(
+    out: &mut impl Write,
+    command: &str,
+    file: Option<&str>,
+    message: impl fmt::Display,
+) -> io::Result<()> {
+    match (json(), file) {
+        (true, _) => {
+            let mut object = json!({"type": "failure", "command": command});
+            if let Some(file) = file {
+                object["file"] = file.into();
+            }
+            object["message"] = message.to_string().into();
+            writeln!(out, "{object}")
+        }
+        (false, Some(file)) => writeln!(out, "pgn {command}: {file}: {message}"),
+        (false, None) => writeln!(out, "pgn {command}: {message}"),
+    }
+}
+
+/// `--skip-variants`, for the commands that replay games.
+#[derive(Args, Clone, Copy, Debug, Default)]
+pub(crate) struct VariantArgs {
+    /// Leave out quietly the games of a variant other than chess and
+    /// Chess960 (a Variant tag such as "Atomic" or "Crazyhouse"), which
+    /// are otherwise errors: nothing of them is written, and only the
+    /// problems of their text are reported.
+    #[arg(long)]
+    pub(crate) skip_variants: bool,
+}
+
+impl VariantArgs {
+    /// Whether the game of `info` is left out for its variant; if so, the
+    /// replay's diagnostics are taken out of its problems (the reader's
+    /// stay: they are about the bytes, whatever the rules).
+    pub(crate) fn skips(self, info: &mut GameInfo) -> bool {
+        let skips = self.skip_variants
+            && matches!(info.start_problem, Some(ReplayProblem::UnsupportedVariant(_)));
+        if skips {
+            info.problems.retain(|d| matches!(d, GameDiagnostic::Read(_)));
+        }
+        skips
     }
 }
 
@@ -124,14 +273,16 @@ impl<W: Write> Diagnostics<W> {
     }
 
     /// If diagnostics of `severity` are shown: counts this one under its
-    /// kind (`label`, the kind's message without payload) and prints
-    /// `line` (the whole diagnostic, `FILE:LINE:COL: game N: severity:
-    /// message`), unless `--max-diagnostics` were printed already.
+    /// kind (`label`, the kind's message without payload) and prints it,
+    /// `FILE:` then `rest` (`LINE:COL: game N: severity: message`), or as
+    /// JSON ([`diagnostic_json`]), unless `--max-diagnostics` were printed
+    /// already.
     pub(crate) fn report(
         &mut self,
         severity: Severity,
         label: &'static str,
-        line: impl fmt::Display,
+        file: &str,
+        rest: impl fmt::Display,
     ) -> io::Result<()> {
         if !self.noise.shows(severity) {
             return Ok(());
@@ -142,7 +293,11 @@ impl<W: Write> Diagnostics<W> {
             return Ok(());
         }
         self.printed += 1;
-        self.line(line)
+        if json() {
+            self.line(diagnostic_json(file, severity, label, &rest.to_string()))
+        } else {
+            self.line(format_args!("{file}:{rest}"))
+        }
     }
 
     /// Writes a summary line (`games=N ...`), or with `--quiet` nothing:
@@ -152,7 +307,16 @@ impl<W: Write> Diagnostics<W> {
             return Ok(());
         }
         self.progress.finish();
-        writeln!(self.out, "{line}")
+        write_summary(&mut self.out, line)
+    }
+
+    /// Writes a summary already in JSON, or with `--quiet` nothing.
+    pub(crate) fn json_summary(&mut self, object: Value) -> io::Result<()> {
+        if self.noise.quiet {
+            return Ok(());
+        }
+        self.progress.finish();
+        writeln!(self.out, "{object}")
     }
 
     /// Ends the run's diagnostics: a line saying how many were not shown
@@ -167,17 +331,30 @@ impl<W: Write> Diagnostics<W> {
         {
             let n = self.held_back;
             let s = if n == 1 { "" } else { "s" };
-            writeln!(
-                self.out,
-                "pgn {command}: {} more diagnostic{s} not shown (--max-diagnostics {max})",
-                Thousands(n)
-            )?;
+            if json() {
+                let object = json!({"type": "not_shown", "command": command, "count": n});
+                writeln!(self.out, "{object}")?;
+            } else {
+                writeln!(
+                    self.out,
+                    "pgn {command}: {} more diagnostic{s} not shown (--max-diagnostics {max})",
+                    Thousands(n)
+                )?;
+            }
         }
         let mut kinds: Vec<(&(Severity, &str), &u64)> = self.by_kind.iter().collect();
         kinds
             .sort_by(|((s1, l1), n1), ((s2, l2), n2)| n2.cmp(n1).then(s2.cmp(s1)).then(l1.cmp(l2)));
         for ((severity, label), n) in kinds {
-            writeln!(self.out, "pgn {command}: {} × {severity}: {label}", Thousands(*n))?;
+            if json() {
+                let severity = severity.to_string();
+                let object = json!({
+                    "type": "count", "command": command, "severity": severity, "kind": label, "count": n
+                });
+                writeln!(self.out, "{object}")?;
+            } else {
+                writeln!(self.out, "pgn {command}: {} × {severity}: {label}", Thousands(*n))?;
+            }
         }
         Ok(())
     }
@@ -210,8 +387,8 @@ mod tests {
     fn printed(noise: NoiseArgs, diagnostics: &[(Severity, &'static str)]) -> String {
         let mut printer = Diagnostics::new(Vec::new(), noise);
         for (i, &(severity, label)) in diagnostics.iter().enumerate() {
-            let line = format!("f:{}:1: game 1: {severity}: {label}", i + 1);
-            printer.report(severity, label, line).expect("written to memory");
+            let line = format!("{}:1: game 1: {severity}: {label}", i + 1);
+            printer.report(severity, label, "f", line).expect("written to memory");
         }
         printer.finish("stats").expect("written to memory");
         String::from_utf8_lossy(&printer.out).into_owned()
@@ -301,5 +478,49 @@ mod tests {
             tally.count(severity);
         }
         assert_eq!(tally.to_string(), "errors=1 warnings=1 notes=2");
+    }
+
+    #[test]
+    fn a_diagnostic_line_is_taken_apart_into_fields() {
+        let object: Value = serde_json::from_str(&diagnostic_json(
+            "a: b.pgn",
+            Severity::Error,
+            "illegal move",
+            "12:5: game 3: error: illegal move: `Ke3` (ply 2): x",
+        ))
+        .expect("JSON");
+        let expected = json!({
+            "type": "diagnostic", "file": "a: b.pgn", "line": 12, "column": 5, "game": 3,
+            "severity": "error", "kind": "illegal move", "message": "illegal move: `Ke3` (ply 2): x"
+        });
+        assert_eq!(object, expected);
+        // No place, an EPD record, a note about the whole file.
+        let record: Value = serde_json::from_str(&diagnostic_json(
+            "s.epd",
+            Severity::Warning,
+            "k",
+            " record 7: warning: m",
+        ))
+        .expect("JSON");
+        assert_eq!(record["record"], 7);
+        assert_eq!(record["message"], "m");
+        assert!(record.get("line").is_none() && record.get("game").is_none());
+        let note: Value = serde_json::from_str(&diagnostic_json(
+            "f",
+            Severity::Note,
+            "k",
+            " note: text read as UTF-8",
+        ))
+        .expect("JSON");
+        assert_eq!(note["message"], "text read as UTF-8");
+    }
+
+    #[test]
+    fn a_summary_line_becomes_an_object_of_numbers() {
+        let total: Value =
+            serde_json::from_str(&summary_json("games=3 written=2 errors=1")).expect("JSON");
+        assert_eq!(total, json!({"type": "summary", "games": 3, "written": 2, "errors": 1}));
+        let file: Value = serde_json::from_str(&summary_json("x.pgn: games=3")).expect("JSON");
+        assert_eq!(file, json!({"type": "summary", "file": "x.pgn", "games": 3}));
     }
 }

@@ -20,7 +20,7 @@ use san::fen_epd::Fen;
 
 use crate::export::ExportArgs;
 use crate::output::TempPath;
-use crate::report::{Diagnostics, NoiseArgs};
+use crate::report::{Diagnostics, NoiseArgs, VariantArgs};
 use crate::table::{Cell, Table, TableFormat};
 use crate::threads::read_input;
 use crate::{Status, create_output, unreadable};
@@ -237,6 +237,8 @@ struct Pass<'a> {
     /// read (over all the inputs, from 1): `--games`, or all of them.
     /// Reading stops past the last.
     games: (u64, u64),
+    /// Games of other variants are left out quietly (`--skip-variants`).
+    variants: VariantArgs,
     /// How inputs are read on several cores.
     reader: ParallelReader,
 }
@@ -258,6 +260,7 @@ impl<'a> Pass<'a> {
             writes_broken: false,
             rejected_problems: false,
             games: (1, u64::MAX),
+            variants: VariantArgs::default(),
             reader,
         }
     }
@@ -455,7 +458,11 @@ where
         game: Replayed<Selected<V::Output>>,
     ) -> Taken {
         let mut bytes = Vec::new();
-        let game = done(game, replayer.inner_mut(), self.keep, &mut bytes);
+        let mut game = done(game, replayer.inner_mut(), self.keep, &mut bytes);
+        if self.pass.variants.skips(&mut game.game.info) {
+            replayer.recycle(game.game.info);
+            return Taken::Quiet;
+        }
         let quiet = game.game.info.problems.is_empty() || !self.pass.rejected_problems;
         if game.game.verdict == Verdict::Rejected && quiet {
             replayer.recycle(game.game.info);
@@ -593,7 +600,7 @@ fn report<E: Write>(
     diagnostics: &mut Diagnostics<E>,
 ) -> io::Result<()> {
     counts.diagnostics.count(d.severity());
-    diagnostics.report(d.severity(), d.label(), format_args!("{name}:{d}"))
+    diagnostics.report(d.severity(), d.label(), name, d)
 }
 
 /// Counts a game that could not be replayed under the kind of its first
@@ -628,10 +635,10 @@ fn unplayable<E: Write>(
         ("game not selected", "game not selected: it could not be replayed")
     };
     let line = format_args!(
-        "{name}:{place}game {}: error: {what}: it could not be replayed ({why})",
+        "{place}game {}: error: {what}: it could not be replayed ({why})",
         game.info.number
     );
-    diagnostics.report(Severity::Error, label, line)
+    diagnostics.report(Severity::Error, label, name, line)
 }
 
 /// Writes a game's exported text, counting it; a game the exporter left
@@ -648,11 +655,11 @@ fn write_exported<E: Write>(
     if game.kept.left_out == Some(Unfit::SetUpPosition) {
         counts.diagnostics.count(Severity::Error);
         let line = format_args!(
-            "{name}: game {}: error: game not written (it starts from a set-up position, which \
+            " game {}: error: game not written (it starts from a set-up position, which \
              reduced export format cannot hold); --no-comments --no-nags --no-variations keep its tags",
             game.game.info.number
         );
-        return diagnostics.report(Severity::Error, "game not exported", line);
+        return diagnostics.report(Severity::Error, "game not exported", name, line);
     }
     counts.written += 1;
     out.write_all(&bytes[text.clone()])
@@ -664,7 +671,7 @@ pub(crate) fn run(
     output: Option<&str>,
     criteria: &CriteriaArgs,
     what: Output,
-    (noise, games): (NoiseArgs, Option<(u64, u64)>),
+    (noise, games, variants): (NoiseArgs, Option<(u64, u64)>, VariantArgs),
     reader: ParallelReader,
 ) -> io::Result<Status> {
     const COMMAND: &str = "select";
@@ -685,6 +692,7 @@ pub(crate) fn run(
     let pass = Pass {
         rejected_problems: noise.pedantic,
         games: games.unwrap_or((1, u64::MAX)),
+        variants,
         ..Pass::new(COMMAND, files, &selection, reader)
     };
     match what {
@@ -764,7 +772,7 @@ fn refuse<E: Write>(
     diagnostics: &mut Diagnostics<E>,
     mut status: Status,
 ) -> io::Result<Status> {
-    writeln!(diagnostics.out, "pgn {command}: {why}")?;
+    crate::report::write_failure(&mut diagnostics.out, command, None, why)?;
     diagnostics.out.flush()?;
     status.unreadable += 1;
     Ok(status)
@@ -795,7 +803,14 @@ fn finish<E: Write>(
 ) -> io::Result<()> {
     diagnostics.finish(command)?;
     for (reason, n) in &counts.reasons {
-        diagnostics.summary(format_args!("pgn {command}: not replayable: {n} × {reason}"))?;
+        if crate::report::json() {
+            let object = serde_json::json!({
+                "type": "not_replayable", "command": command, "kind": reason, "count": n
+            });
+            diagnostics.json_summary(object)?;
+        } else {
+            diagnostics.summary(format_args!("pgn {command}: not replayable: {n} × {reason}"))?;
+        }
     }
     let dup = if command == "dedupe" {
         format!(" duplicates={}", counts.duplicates)
@@ -867,7 +882,11 @@ pub(crate) fn dedupe(
     let mut counts = Counts::default();
     let exporter = || StreamExporter::new(args.options).keep_broken(false);
     let result = run_inputs(
-        Pass { keep_main_line: true, ..Pass::new(COMMAND, files, &no_criteria, reader) },
+        Pass {
+            keep_main_line: true,
+            variants: args.variants,
+            ..Pass::new(COMMAND, files, &no_criteria, reader)
+        },
         exporter,
         KeepExported { broken: false, prints: Some(mode) },
         &mut diagnostics,

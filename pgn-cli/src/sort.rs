@@ -199,7 +199,8 @@ pub(crate) fn run(
         } else {
             "games were left out"
         };
-        writeln!(diagnostics.out, "pgn sort: {output} left as it was: it is an input and {why}")?;
+        let why = format_args!("{output} left as it was: it is an input and {why}");
+        crate::report::write_failure(&mut diagnostics.out, "sort", None, why)?;
         status.unreadable += 1;
         drop((out, temp));
         diagnostics.finish("sort")?;

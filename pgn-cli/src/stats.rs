@@ -11,7 +11,7 @@ use pgn_syntax::{
     Branch, CommentKind, Diagnostic, ParallelReader, Place, Relocate, Shift, Visitor,
 };
 
-use crate::report::{Diagnostics, NoiseArgs, Tally};
+use crate::report::{Diagnostics, NoiseArgs, Tally, write_summary};
 use crate::threads::read_input;
 use crate::{Status, unreadable};
 
@@ -216,7 +216,7 @@ pub(crate) fn run(
             diagnostics.games(counted.counts.games);
             for d in &counted.diagnostics {
                 counts.diagnostics.count(d.severity());
-                diagnostics.report(d.severity(), d.kind.label(), format_args!("{name}:{d}"))?;
+                diagnostics.report(d.severity(), d.kind.label(), name, d)?;
             }
             for (command, n) in counted.commands.into_iter().flatten() {
                 *by_name.entry(command).or_default() += n;
@@ -228,18 +228,27 @@ pub(crate) fn run(
             continue;
         }
         if files.len() > 1 {
-            writeln!(out, "{name}: {}", counts.summary())?;
+            write_summary(&mut out, format_args!("{name}: {}", counts.summary()))?;
         }
         total.add(&counts);
     }
     diagnostics.finish("stats")?;
     diagnostics.out.flush()?;
-    writeln!(out, "{}", total.summary())?;
+    write_summary(&mut out, total.summary())?;
     if commands {
         let mut by_count: Vec<(&String, &u64)> = by_name.iter().collect();
         by_count.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
-        let counted: Vec<String> = by_count.iter().map(|(n, c)| format!("{n}={c}")).collect();
-        writeln!(out, "commands: {}", counted.join(" "))?;
+        if crate::report::json() {
+            let mut object = serde_json::Map::new();
+            object.insert("type".into(), "commands".into());
+            for (name, n) in by_count {
+                object.insert(name.clone(), (*n).into());
+            }
+            writeln!(out, "{}", serde_json::Value::Object(object))?;
+        } else {
+            let counted: Vec<String> = by_count.iter().map(|(n, c)| format!("{n}={c}")).collect();
+            writeln!(out, "commands: {}", counted.join(" "))?;
+        }
     }
     status.input_errors = total.diagnostics.errors > 0;
     Ok(status)

@@ -8,7 +8,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use common::pgn_with_stdin;
+use common::{TempDir, pgn_with_stdin};
 
 /// A file in the temporary folder, removed when dropped.
 struct TempFile(PathBuf);
@@ -224,8 +224,8 @@ fn fen_writes_one_record_per_game_also_for_games_it_cannot_replay() {
         lines,
         [
             format!(
-                "# {name}: game 1: not replayed: Variant tag: \"Crazyhouse\" is not supported; \
-                 moves not checked"
+                "# {name}: game 1: not replayed: variant not supported: \"Crazyhouse\" is neither \
+                 chess nor Chess960; moves not checked"
             )
             .as_str(),
             &format!("# {name}: game 2: not replayed: illegal move: `Ke3` (ply 2)"),
@@ -236,6 +236,151 @@ fn fen_writes_one_record_per_game_also_for_games_it_cannot_replay() {
             "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 1",
         ]
     );
+}
+
+/// Three games, the second of a variant that is not chess.
+const ATOMIC: &[u8] = b"[Event \"a\"]\n\n1. e4 e5 *\n\n[Event \"b\"]\n[Variant \"Atomic\"]\n\n\
+1. Nf3 d5 2. Nxf7 1-0\n\n[Event \"c\"]\n\n1. d4 *\n";
+
+/// Every command that replays games, with the arguments it needs besides
+/// its input.
+fn replaying_commands(dir: &std::path::Path) -> Vec<Vec<String>> {
+    let out = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let commands: [&[&str]; 9] = [
+        &["check"],
+        &["fen"],
+        &["moves"],
+        &["export"],
+        &["select"],
+        &["dedupe"],
+        &["sort", "-o", &out("sorted.pgn")],
+        &["split", "--games-per-file", "1", "--dir", &out("split")],
+        &["pgc", "encode", "-o", &out("out.pgc")],
+    ];
+    commands.iter().map(|c| c.iter().map(|s| s.to_string()).collect()).collect()
+}
+
+#[test]
+fn a_variant_that_is_not_chess_is_one_error_at_its_tag_in_every_command() {
+    let input = TempFile::new("atomic.pgn", ATOMIC);
+    let dir = TempDir::new("variants");
+    for command in replaying_commands(dir.path()) {
+        let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
+        args.push(input.path());
+        let out = pgn(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{command:?}: {stderr}");
+        if command[0] != "pgc" {
+            // pgc encode does not replay with diagnostics: its error names
+            // the variant without a place.
+            let at_tag = format!(
+                "{}:6:1: game 2: error: variant not supported: \"Atomic\" is neither chess nor \
+                 Chess960; moves not checked",
+                input.path()
+            );
+            assert!(stderr.lines().any(|l| l == at_tag), "{command:?}: {stderr}");
+        } else {
+            assert!(stderr.contains("\"Atomic\""), "{command:?}: {stderr}");
+        }
+        // One error in the summary: the game is counted once.
+        if let Some(summary) =
+            stderr.lines().chain(text(&out.stdout).lines()).find(|l| l.starts_with("games="))
+        {
+            assert!(summary.contains(" errors=1"), "{command:?}: {summary}");
+        }
+    }
+}
+
+#[test]
+fn skip_variants_leaves_such_games_out_quietly_in_every_command() {
+    let input = TempFile::new("atomic-skip.pgn", ATOMIC);
+    let dir = TempDir::new("skip-variants");
+    for command in replaying_commands(dir.path()) {
+        let mut args: Vec<&str> = command.iter().map(String::as_str).collect();
+        args.extend(["--skip-variants", input.path()]);
+        let out = pgn(&args);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{command:?}: {stderr}");
+        assert!(!stderr.contains("error:") && !stderr.contains("Atomic"), "{command:?}: {stderr}");
+        assert!(!text(&out.stdout).contains("Atomic"), "{command:?}");
+    }
+    // The games around it are written.
+    let out = pgn(&["export", "--skip-variants", input.path()]);
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("1. e4 e5 *") && stdout.contains("1. d4 *"), "{stdout}");
+    assert!(text(&out.stderr).contains("games=3 written=2 skipped=1 errors=0"));
+}
+
+#[test]
+fn export_names_the_variant_and_both_ways_out() {
+    let input = TempFile::new("atomic-export.pgn", ATOMIC);
+    let out = pgn(&["export", input.path()]);
+    let expected = format!(
+        "{}:6:1: game 2: error: game not exported (variant not supported: \"Atomic\" is neither \
+         chess nor Chess960; moves not checked); --keep-broken writes it as read, --skip-variants \
+         leaves such games out quietly",
+        input.path()
+    );
+    assert!(text(&out.stderr).lines().any(|l| l == expected), "{}", text(&out.stderr));
+    // Kept, it is written as read.
+    let out = pgn(&["export", "--keep-broken", input.path()]);
+    assert!(text(&out.stdout).contains("[Variant \"Atomic\"]"));
+    assert!(text(&out.stdout).contains("moves as read} 1. Nf3 d5 2. Nxf7 1-0"));
+}
+
+/// Every line of `bytes` read as a JSON object.
+fn json_lines(bytes: &[u8]) -> Vec<serde_json::Value> {
+    let text = text(bytes);
+    let objects = text
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")));
+    objects.collect()
+}
+
+#[test]
+fn message_format_json_writes_every_message_as_an_object() {
+    let input = TempFile::new("atomic-json.pgn", ATOMIC);
+    let missing = "no-such-file.pgn";
+    let out = pgn(&["check", "--message-format", "json", input.path(), missing]);
+    assert_eq!(out.status.code(), Some(2));
+    let errors = json_lines(&out.stderr);
+    let types: Vec<&str> = errors.iter().map(|o| o["type"].as_str().expect("a type")).collect();
+    // The roster warnings of the three games, the variant's error, the
+    // missing file, then the count by kind.
+    assert_eq!(
+        types,
+        ["diagnostic", "diagnostic", "diagnostic", "diagnostic", "failure", "count", "count"],
+        "{errors:?}"
+    );
+    let variant = errors.iter().find(|o| o["severity"] == "error").expect("the error");
+    assert_eq!(variant["file"], input.path());
+    assert_eq!((variant["line"].as_u64(), variant["column"].as_u64()), (Some(6), Some(1)));
+    assert_eq!(variant["game"], 2);
+    assert_eq!(variant["kind"], "variant not supported");
+    assert!(
+        variant["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("variant not supported: \"Atomic\""))
+    );
+    assert_eq!(errors[4]["file"], missing);
+    let count = &errors[5];
+    assert_eq!((count["command"].as_str(), count["count"].as_u64()), (Some("check"), Some(3)));
+    // Standard output: the summary of each file, then the total.
+    let summaries = json_lines(&out.stdout);
+    let total = summaries.last().expect("a total");
+    assert_eq!(total["type"], "summary");
+    assert_eq!((total["games"].as_u64(), total["moves"].as_u64()), (Some(3), Some(3)));
+    assert_eq!((total["errors"].as_u64(), total["warnings"].as_u64()), (Some(1), Some(3)));
+    assert!(total.get("file").is_none());
+    // A writing command's summary on standard error, and -q leaves the
+    // failures only.
+    let out = pgn(&["export", "--message-format=json", input.path()]);
+    let summary = json_lines(&out.stderr).pop().expect("a summary");
+    assert_eq!((summary["written"].as_u64(), summary["skipped"].as_u64()), (Some(2), Some(1)));
+    let out = pgn(&["export", "-q", "--message-format", "json", input.path(), missing]);
+    let left = json_lines(&out.stderr);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert_eq!(left[0]["type"], "failure");
 }
 
 #[test]

@@ -31,7 +31,8 @@ pub enum ReplayProblem {
     /// position.
     RepairedFen(Repairs),
     /// The Variant tag (its value as read) names rules this crate does not
-    /// know; the game's moves are kept as text.
+    /// know (anything but chess and Chess960): an error, reported at the
+    /// tag; the game's moves are kept as text.
     UnsupportedVariant(Box<[u8]>),
     /// A move written in a form that import SAN tolerates (§8.2.3.7 and
     /// real-world-notes.md), such as castling with zeros.
@@ -58,15 +59,16 @@ pub enum ReplayProblem {
 }
 
 impl ReplayProblem {
-    /// Errors are moves that cannot be played (and games that cannot be
-    /// set up); everything else is a warning.
+    /// Errors are moves that cannot be played and games that cannot be
+    /// set up (an illegal FEN tag, a variant that is not chess);
+    /// everything else is a warning.
     pub fn severity(&self) -> Severity {
         match self {
             ReplayProblem::Move(_)
             | ReplayProblem::VariationWithoutMove
-            | ReplayProblem::InvalidFen(_) => Severity::Error,
-            ReplayProblem::UnsupportedVariant(_)
-            | ReplayProblem::RepairedFen(_)
+            | ReplayProblem::InvalidFen(_)
+            | ReplayProblem::UnsupportedVariant(_) => Severity::Error,
+            ReplayProblem::RepairedFen(_)
             | ReplayProblem::Quirk(_)
             | ReplayProblem::ResultContradictsPosition { .. }
             | ReplayProblem::PlyCountMismatch { .. }
@@ -86,7 +88,7 @@ impl ReplayProblem {
             ReplayProblem::VariationWithoutMove => "variation with no move before it to replace",
             ReplayProblem::InvalidFen(_) => "FEN tag is not a legal position",
             ReplayProblem::RepairedFen(_) => "FEN tag repaired",
-            ReplayProblem::UnsupportedVariant(_) => "Variant tag not supported",
+            ReplayProblem::UnsupportedVariant(_) => "variant not supported",
             ReplayProblem::Quirk(quirks) if quirks.is_empty() => "lenient form of SAN",
             ReplayProblem::Quirk(quirks) => quirks.message(),
             ReplayProblem::ResultContradictsPosition { .. } => {
@@ -110,7 +112,11 @@ impl fmt::Display for ReplayProblem {
             }
             ReplayProblem::RepairedFen(what) => write!(f, "FEN tag repaired: {what}"),
             ReplayProblem::UnsupportedVariant(name) => {
-                write!(f, "Variant tag: \"{}\" is not supported; moves not checked", Shown(name))
+                write!(
+                    f,
+                    "variant not supported: \"{}\" is neither chess nor Chess960; moves not checked",
+                    Shown(name)
+                )
             }
             ReplayProblem::Quirk(quirk) => write!(f, "{quirk}"),
             ReplayProblem::ResultContradictsPosition { expected, given } => write!(

@@ -50,6 +50,9 @@ struct Engine {
     /// Values of the tags the replay reads.
     fen: Option<Box<[u8]>>,
     variant: Option<Box<[u8]>>,
+    /// Where the Variant tag is: a variant that is not chess is reported
+    /// there.
+    variant_at: Option<Location>,
     ply_count: Option<Box<[u8]>>,
     /// The start position, once set up (`None` if it could not be).
     start: Option<Position>,
@@ -90,7 +93,7 @@ enum Outcome {
 const _: () = assert!(std::mem::size_of::<Outcome>() <= 8);
 
 /// Variant tag values whose rules are those of chess (Chess960 castling
-/// is part of the move generator), without padding.
+/// is part of the move generator), without padding (ruling T12).
 fn is_chess_variant(name: &[u8]) -> bool {
     let lower = name.to_ascii_lowercase();
     matches!(
@@ -165,6 +168,7 @@ impl Engine {
         self.started = false;
         self.fen = None;
         self.variant = None;
+        self.variant_at = None;
         self.ply_count = None;
         self.start = None;
         self.setup_problem = None;
@@ -234,9 +238,14 @@ impl Engine {
         self.report_setup(here);
     }
 
-    /// Reports the setup problem, if any, at `at`.
+    /// Reports the setup problem, if any, at `at`; a variant that is not
+    /// chess at its Variant tag.
     fn report_setup(&mut self, at: Option<Location>) {
         if let Some(problem) = self.setup_problem.take() {
+            let at = match problem {
+                ReplayProblem::UnsupportedVariant(_) => self.variant_at.or(at),
+                _ => at,
+            };
             self.report(problem, at, None);
         }
     }
@@ -629,6 +638,8 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
         self.engine.tag(name, value);
         if name == b"FEN" {
             self.info.fen_at = Some(at.locate());
+        } else if name == b"Variant" {
+            self.engine.variant_at = Some(at.locate());
         }
         self.info.tags.push(name, value);
         ControlFlow::Continue(())
@@ -773,8 +784,11 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
 pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagnostic>) {
     let mut engine = Engine::default();
     engine.begin(source.game);
-    for tag in &game.tags {
+    for (i, tag) in game.tags.iter().enumerate() {
         engine.tag(tag.name, tag.value);
+        if tag.name == b"Variant" {
+            engine.variant_at = source.tag(i);
+        }
     }
     engine.start();
     let mut problems = Vec::new();

@@ -58,6 +58,56 @@ pub const EXPECTED_ERRORS: &[(&str, usize, &str)] = &[
     ),
     ("pgn/scalachess-fixtures/overflow.pgn", 1, "illegal `Bh4` at ply 20; python-chess agrees"),
     (
+        "pgn/python-chess/antichess-programfox.pgn",
+        2,
+        "Variant \"Antichess\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/python-chess/knightvuillaume-jannlee-zh-lichess.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/python-chess/saturs-jannlee-zh-lichess.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/invalidVariant.pgn",
+        1,
+        "Variant \"starwars\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-atomicPromotion.pgn",
+        1,
+        "Variant \"Atomic\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-atomicRegression.pgn",
+        1,
+        "Variant \"Atomic\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-chessComCrazyhouse.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-crazyhouse1.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-crazyhouse2.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
+        "pgn/scalachess-fixtures/variant-crazyhouseFromProd.pgn",
+        1,
+        "Variant \"Crazyhouse\", not chess: one error a game (ruling T12)",
+    ),
+    (
         "pgn/scalachess-fixtures/variant-crazyhouseNoVariantTag.pgn",
         1,
         "crazyhouse drops (`N@…`) with no Variant tag",
