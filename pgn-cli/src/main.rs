@@ -53,6 +53,7 @@
 
 mod check;
 mod epd;
+mod excerpt;
 mod export;
 mod export_pass;
 mod input;

@@ -15,6 +15,7 @@ use clap::Args;
 use pgn_replay::{GameDiagnostic, GameInfo, ReplayProblem};
 use pgn_syntax::Severity;
 
+use crate::excerpt::Excerpts;
 use crate::progress::Progress;
 
 /// Which diagnostics are printed. Every diagnostic is counted in the
@@ -82,10 +83,7 @@ pub(crate) fn diagnostic_json(file: &str, severity: Severity, kind: &str, rest: 
     object.insert("file".into(), file.into());
     let mut rest = rest.trim_start();
     let number = |text: &str| text.trim().parse::<u64>().ok();
-    if let Some((line, after)) = rest.split_once(':')
-        && let Some((column, after)) = after.split_once(": ")
-        && let (Some(line), Some(column)) = (number(line), number(column))
-    {
+    if let Some((line, column, after)) = place(rest) {
         object.insert("line".into(), line.into());
         object.insert("column".into(), column.into());
         rest = after;
@@ -105,6 +103,15 @@ pub(crate) fn diagnostic_json(file: &str, severity: Severity, kind: &str, rest: 
     object.insert("kind".into(), kind.into());
     object.insert("message".into(), message.unwrap_or(rest).into());
     Value::Object(object).to_string()
+}
+
+/// The `LINE:COL: ` a diagnostic's line starts with (after `FILE:`), and
+/// the rest.
+fn place(rest: &str) -> Option<(u64, u64, &str)> {
+    let number = |text: &str| text.trim().parse::<u64>().ok();
+    let (line, after) = rest.trim_start().split_once(':')?;
+    let (column, after) = after.split_once(": ")?;
+    Some((number(line)?, number(column)?, after))
 }
 
 /// A summary line as one JSON object: `line` is `[FILE: ]key=value ...`
@@ -239,18 +246,33 @@ pub(crate) struct Diagnostics<W: Write> {
     by_kind: HashMap<(Severity, &'static str), u64>,
     /// The progress line, which diagnostics are written above.
     progress: Progress,
+    /// Whether diagnostics get an excerpt of the input under them
+    /// ([`crate::excerpt`]), and those of the input being read.
+    excerpting: bool,
+    excerpts: Option<Excerpts>,
 }
 
 impl<W: Write> Diagnostics<W> {
     /// A printer to `out` with the options `noise`.
     pub(crate) fn new(out: W, noise: NoiseArgs) -> Diagnostics<W> {
         let progress = Progress::new(noise.quiet);
-        Diagnostics { out, noise, printed: 0, held_back: 0, by_kind: HashMap::new(), progress }
+        let excerpting = crate::excerpt::wanted();
+        Diagnostics {
+            out,
+            noise,
+            printed: 0,
+            held_back: 0,
+            by_kind: HashMap::new(),
+            progress,
+            excerpting,
+            excerpts: None,
+        }
     }
 
     /// The next input is `name` (for the progress line).
     pub(crate) fn input(&mut self, name: &str) {
         self.progress.input(name);
+        self.excerpts = if self.excerpting { Excerpts::open(name) } else { None };
     }
 
     /// `n` more games were read (for the progress line).
@@ -294,9 +316,17 @@ impl<W: Write> Diagnostics<W> {
         }
         self.printed += 1;
         if json() {
-            self.line(diagnostic_json(file, severity, label, &rest.to_string()))
-        } else {
-            self.line(format_args!("{file}:{rest}"))
+            return self.line(diagnostic_json(file, severity, label, &rest.to_string()));
+        }
+        let rest = rest.to_string();
+        let excerpt = self
+            .excerpts
+            .as_mut()
+            .zip(place(&rest))
+            .and_then(|(excerpts, (line, column, _))| excerpts.draw(severity, line, column));
+        match excerpt {
+            Some(excerpt) => self.line(format_args!("{file}:{rest}\n{}", excerpt.trim_end())),
+            None => self.line(format_args!("{file}:{rest}")),
         }
     }
 

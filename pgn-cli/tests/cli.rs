@@ -383,6 +383,68 @@ fn message_format_json_writes_every_message_as_an_object() {
     assert_eq!(left[0]["type"], "failure");
 }
 
+/// A game with a bad date and an illegal move far into a long line.
+const EXCERPTED: &[u8] = b"[Event \"x\"]\n[Date \"2024-13-45\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 \
+4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 8. c3 O-O 9. h3 Nb8 10. d4 Nbd7 11. Nbd2 Bb7 12. Bc2 \
+Re8 13. Nf1 Bf8 14. Ng3 g6 15. Qh8 *\n";
+
+#[test]
+fn on_a_terminal_a_diagnostic_has_an_excerpt_with_a_caret() {
+    let input = TempFile::new("excerpt.pgn", EXCERPTED);
+    let run = |env: &[(&str, &str)]| {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_pgn"));
+        command.args(["check", input.path()]).env_remove("NO_COLOR");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        text(&command.output().expect("pgn runs").stderr)
+    };
+    // PGN_EXCERPTS stands for a terminal; NO_COLOR leaves the colour out.
+    let shown = run(&[("PGN_EXCERPTS", "1"), ("NO_COLOR", "1")]);
+    let name = input.path();
+    let expected = format!(
+        "{name}:1:1: game 1: warning: Seven Tag Roster incomplete, missing Site, Round, White, Black, Result
+  |
+1 | [Event \"x\"]
+  | ^
+{name}:2:1: game 1: warning: tag Date: \"2024-13-45\" is not a date (YYYY.MM.DD)
+  |
+2 | [Date \"2024-13-45\"]
+  | ^
+{name}:4:157: game 1: error: illegal move: `Qh8` (ply 29)
+  |
+4 | . Nbd2 Bb7 12. Bc2 Re8 13. Nf1 Bf8 14. Ng3 g6 15. Qh8 *
+  |                                                   ^
+"
+    );
+    assert!(shown.starts_with(&expected), "{shown}");
+    // In colour by default.
+    assert!(run(&[("PGN_EXCERPTS", "1")]).contains("\x1b["));
+    // Into a pipe, the one-line form only, in input order.
+    let piped = run(&[]);
+    let lines: Vec<&str> = piped.lines().take(3).collect();
+    assert!(lines[0].starts_with(&format!("{name}:1:1:")), "{piped}");
+    assert!(lines[1].starts_with(&format!("{name}:2:1:")), "{piped}");
+    assert!(lines[2].starts_with(&format!("{name}:4:157:")), "{piped}");
+    // From standard input there is no file to take an excerpt of.
+    let out = Command::new(env!("CARGO_BIN_EXE_pgn"))
+        .args(["check", "-"])
+        .env("PGN_EXCERPTS", "1")
+        .stdin(std::fs::File::open(input.path()).expect("the file"))
+        .output()
+        .expect("pgn runs");
+    assert!(!text(&out.stderr).contains(" | "), "{}", text(&out.stderr));
+    // On a real pseudo-terminal (script(1)), the same excerpt.
+    let command = format!("{} check {name}", env!("CARGO_BIN_EXE_pgn"));
+    let on_terminal = Command::new("script")
+        .args(["-q", "-e", "-c", &command, "/dev/null"])
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("script(1) runs");
+    let shown = text(&on_terminal.stdout).replace("\r\n", "\n");
+    assert!(shown.contains("4 | . Nbd2 Bb7"), "{shown}");
+}
+
 #[test]
 fn fen_every_ply_separates_games() {
     let input = TempFile::new("mixed-plies.pgn", MIXED);

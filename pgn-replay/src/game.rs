@@ -30,6 +30,15 @@ impl GameDiagnostic {
         }
     }
 
+    /// Where it is in the input (`None` for a replay's problem of a game
+    /// not read from an input).
+    pub fn at(&self) -> Option<Location> {
+        match self {
+            GameDiagnostic::Read(d) => Some(d.at),
+            GameDiagnostic::Replay(d) => d.at,
+        }
+    }
+
     /// How bad it is.
     pub fn severity(&self) -> Severity {
         match self {

@@ -580,9 +580,21 @@ impl<V: ReplayVisitor> Replayer<V> {
     /// The game's info and the consumer's output, for the reader; the
     /// info left behind is the spare one, or a new one.
     fn out(&mut self, output: V::Output) -> Replayed<V::Output> {
+        self.order_problems();
         self.count();
         let next = self.spare.take().unwrap_or_default();
         Replayed { info: std::mem::replace(&mut self.info, next), output }
+    }
+
+    /// Puts the game's problems in input order: some are found after
+    /// problems further on (an incomplete roster, at the game's first tag,
+    /// is known when the tags end). Those without a place stay last.
+    fn order_problems(&mut self) {
+        let problems = &mut self.info.problems;
+        let offset = |d: &GameDiagnostic| d.at().map_or(u64::MAX, |at| at.offset);
+        if problems.len() > 1 && !problems.is_sorted_by_key(offset) {
+            problems.sort_by_key(offset);
+        }
     }
 
     /// Puts the game's counts of moves in its info, and the encoding of
@@ -758,6 +770,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     fn end_game(&mut self, _: ()) -> Self::Output {
         self.engine.finish(self.info.termination, self.end_at);
         self.flush();
+        self.order_problems();
         self.count();
         let output = self.inner.end_game(&self.info);
         self.out(output)
