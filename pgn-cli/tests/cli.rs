@@ -446,6 +446,29 @@ fn on_a_terminal_a_diagnostic_has_an_excerpt_with_a_caret() {
 }
 
 #[test]
+fn keep_broken_writes_the_rest_as_read_move_numbers_and_all() {
+    let input = TempFile::new(
+        "as-read.pgn",
+        b"[Event \"x\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. Qh8 d3 b5 {c} 6. Nc3 \
+(6. Nd4 $1) *\n\n[Event \"y\"]\n\n1. e4 e5 Kd9 2. Nf3 {x} 2... Nc6 *\n",
+    );
+    // select writes a broken game only with criteria on tags alone.
+    for command in [&["export"][..], &["select", "--tag", "Event~=?"]] {
+        let out = pgn(&[command, &["--keep-broken", input.path()]].concat());
+        let movetext = text(&out.stdout).replace('\n', " ");
+        assert!(
+            movetext.contains("moves as read} 5. Qh8 d3 b5 {c} 6. Nc3 (6. Nd4 $1) *"),
+            "{command:?}: {movetext}"
+        );
+        // A move without a number stays without one.
+        assert!(
+            movetext.contains("moves as read} Kd9 2. Nf3 {x} 2... Nc6 *"),
+            "{command:?}: {movetext}"
+        );
+    }
+}
+
+#[test]
 fn fen_every_ply_separates_games() {
     let input = TempFile::new("mixed-plies.pgn", MIXED);
     let other = TempFile::new("plies2.pgn", b"1. c4 *\n");

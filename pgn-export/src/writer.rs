@@ -460,7 +460,7 @@ impl Writer {
         }
         match event {
             Event::Move(played) => self.played(&played),
-            Event::Unresolved { san, suffix, ply, .. } => {
+            Event::Unresolved { san, suffix, ply, number, .. } => {
                 if let Some(top) = self.as_read.last_mut()
                     && !*top
                 {
@@ -472,7 +472,17 @@ impl Writer {
                     }
                 }
                 self.content();
-                self.number(ply);
+                // As read: the move number the input had before it, if
+                // any; one is made only where that is not known.
+                match number {
+                    Some(number) => {
+                        if !number.is_empty() {
+                            self.filler.push(number);
+                        }
+                        self.cursor.number_black = false;
+                    }
+                    None => self.number(ply),
+                }
                 self.filler.push(san);
                 self.suffix(suffix.map(|s| s.nag()));
             }

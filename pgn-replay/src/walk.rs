@@ -47,6 +47,11 @@ pub enum Event<'a> {
         ply: u32,
         /// Its depth.
         depth: u32,
+        /// The move number indication written just before it (`5.`,
+        /// `12...`; empty for none), where the input was read as a stream;
+        /// `None` where that is not known (a game built as a tree), for a
+        /// writer that writes the moves as read.
+        number: Option<&'a [u8]>,
     },
     /// A numeric annotation glyph.
     Nag(Nag),
@@ -154,6 +159,7 @@ impl<'g> Walker<'g> {
                     suffix: san.suffix,
                     ply,
                     depth: self.lines.depth(),
+                    number: None,
                 }
             }
             Node::Nag(nag) => Event::Nag(*nag),

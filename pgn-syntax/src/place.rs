@@ -46,6 +46,21 @@ impl<'a> Place<'a> {
         self.offset
     }
 
+    /// The input's bytes just before the element, as far back as the
+    /// reader still holds them: possibly none (an element the reader kept
+    /// for later, or one at the start of the reader's window). For a look
+    /// at what precedes an element on a rare path, such as the move
+    /// number written before a move that cannot be played.
+    pub fn preceding(&self) -> &[u8] {
+        match &self.how {
+            Locate::Count { window, base, .. } => {
+                let end = usize::try_from(self.offset.saturating_sub(*base)).unwrap_or(usize::MAX);
+                window.get(..end).unwrap_or_default()
+            }
+            Locate::Known(_) => &[],
+        }
+    }
+
     /// The offset, line and column (both from 1; the column counts bytes).
     pub fn locate(&mut self) -> Location {
         match &mut self.how {
