@@ -84,7 +84,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "san",
         "pgn-replay",
         "pgn-export",
-        "pgc",
+        "pgn-pgc",
         "pgn-select",
     ];
     /// Notation only: `san` reads no PGN, so a program takes SAN, FEN and
@@ -93,7 +93,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
     /// The replay joins the two branches: PGN syntax and the rules.
     const BELOW_REPLAY: &[&str] =
         &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-commands"];
-    /// `pgn-export`, `pgc` and `pgn-select` are siblings: each builds on
+    /// `pgn-export`, `pgn-pgc` and `pgn-select` are siblings: each builds on
     /// the replayed game model (`pgn-replay`), and none may use another.
     const BELOW_WRITERS: &[&str] = &[
         "diag",
@@ -115,7 +115,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "pgn-commands" => Allowed::Only(&["diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
-        "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
+        "pgn-export" | "pgn-pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" | "pgn-examples" => Allowed::Anything,
         _ => return None,
@@ -414,16 +414,16 @@ mod tests {
     #[test]
     fn the_writers_are_siblings_and_fen_epd_reads_no_pgn() {
         let ws = workspace(&[
-            ("pgc", &[("san", None), ("pgn-export", None)]),
-            ("pgn-export", &[("pgc", Some("dev"))]),
+            ("pgn-pgc", &[("san", None), ("pgn-export", None)]),
+            ("pgn-export", &[("pgn-pgc", Some("dev"))]),
             ("fen-epd", &[("diag", None), ("pgn-syntax", None)]),
             ("pgn-syntax", &[]),
             ("diag", &[]),
         ]);
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 3, "{problems:#?}");
-        assert!(problems[0].starts_with("crate `pgc` has a dependency on `pgn-export`"));
-        assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgc`"));
+        assert!(problems[0].starts_with("crate `pgn-pgc` has a dependency on `pgn-export`"));
+        assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgn-pgc`"));
         assert!(problems[2].starts_with("crate `fen-epd` has a dependency on `pgn-syntax`"));
     }
 
@@ -463,10 +463,10 @@ mod tests {
     #[test]
     fn binaries_and_test_crates() {
         let ws = workspace(&[
-            ("pgn-cli", &[("pgc", None), ("pgn-tests", Some("dev")), ("xtask", None)]),
+            ("pgn-cli", &[("pgn-pgc", None), ("pgn-tests", Some("dev")), ("xtask", None)]),
             ("pgn-tests", &[("pgn-cli", None)]),
             ("xtask", &[("pgn-tests", Some("build"))]),
-            ("pgc", &[]),
+            ("pgn-pgc", &[]),
         ]);
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 1, "{problems:#?}");

@@ -876,7 +876,7 @@ fn class_of(m: Move) -> Option<usize> {
 ///     promotion: None,
 /// };
 /// // Na3, Nc3, Nf3, Nh3, a3, ...
-/// assert_eq!(pgc::ordinal(&pos, nc3), Some(1));
+/// assert_eq!(pgn_pgc::ordinal(&pos, nc3), Some(1));
 ///
 /// // Not White's move: no ordinal.
 /// let nc6 = Move::Normal {
@@ -886,7 +886,7 @@ fn class_of(m: Move) -> Option<usize> {
 ///     to: Square::C6,
 ///     promotion: None,
 /// };
-/// assert_eq!(pgc::ordinal(&pos, nc6), None);
+/// assert_eq!(pgn_pgc::ordinal(&pos, nc6), None);
 /// ```
 pub fn ordinal(pos: &Position, m: Move) -> Option<u8> {
     ordinal_of(pos, m, true)
@@ -1068,10 +1068,10 @@ fn keyed_within(
 ///
 /// let pos = Position::new();
 /// // The standard's examples: 0 is Na3, 4 is a3, 19 is h4.
-/// assert_eq!(pgc::move_at(&pos, 0).and_then(|m| m.to()), Some(Square::A3));
-/// assert_eq!(pgc::move_at(&pos, 4).and_then(|m| m.from()), Some(Square::A2));
-/// assert_eq!(pgc::move_at(&pos, 19).and_then(|m| m.to()), Some(Square::H4));
-/// assert_eq!(pgc::move_at(&pos, 20), None);
+/// assert_eq!(pgn_pgc::move_at(&pos, 0).and_then(|m| m.to()), Some(Square::A3));
+/// assert_eq!(pgn_pgc::move_at(&pos, 4).and_then(|m| m.from()), Some(Square::A2));
+/// assert_eq!(pgn_pgc::move_at(&pos, 19).and_then(|m| m.to()), Some(Square::H4));
+/// assert_eq!(pgn_pgc::move_at(&pos, 20), None);
 /// ```
 pub fn move_at(pos: &Position, ordinal: u8) -> Option<Move> {
     move_at_hinted(pos, ordinal).map(|(m, _)| m)

@@ -28,7 +28,7 @@ pub struct EncodedGame {
 /// the caller empties when it likes.
 ///
 /// ```
-/// use pgc::{EncodeOptions, StreamEncoder};
+/// use pgn_pgc::{EncodeOptions, StreamEncoder};
 /// use pgn_replay::Replayer;
 /// use pgn_replay::pgn_syntax::Reader;
 ///

@@ -154,7 +154,7 @@ impl<'a> Record<'a> {
     /// sliced.
     ///
     /// ```
-    /// use pgc::record::{Marker, Record};
+    /// use pgn_pgc::record::{Marker, Record};
     ///
     /// let bytes = [0x02, 1, b'a', 1, b'b', 0x03, 2, 0, 19];
     /// assert_eq!(Record::measure(&bytes), Some((Marker::TagPair, 5)));
@@ -196,8 +196,8 @@ impl<'a> Record<'a> {
     /// Reads the record at the cursor.
     ///
     /// ```
-    /// use pgc::primitive::Input;
-    /// use pgc::record::{Moves, Record};
+    /// use pgn_pgc::primitive::Input;
+    /// use pgn_pgc::record::{Moves, Record};
     ///
     /// let bytes = [0x02, 1, b'a', 1, b'b', 0x03, 2, 0, 19];
     /// let mut input = Input::new(&bytes, 0);
@@ -205,7 +205,7 @@ impl<'a> Record<'a> {
     /// let moves = Moves { ordinals: &[0, 19], at: 7 };
     /// assert_eq!(Record::read(&mut input)?, Record::Moves { long: false, moves });
     /// assert!(input.is_empty());
-    /// # Ok::<_, pgc::DecodeError>(())
+    /// # Ok::<_, pgn_pgc::DecodeError>(())
     /// ```
     ///
     /// # Errors
@@ -245,13 +245,13 @@ impl<'a> Record<'a> {
     /// Appends the record's bytes.
     ///
     /// ```
-    /// use pgc::record::Record;
+    /// use pgn_pgc::record::Record;
     ///
     /// let mut out = Vec::new();
     /// Record::TagPair { name: b"White", value: b"Tal" }.write(&mut out)?;
     /// Record::Nag(14).write(&mut out)?;
     /// assert_eq!(out, b"\x02\x05White\x03Tal\x07\x0e");
-    /// # Ok::<_, pgc::primitive::TooLong>(())
+    /// # Ok::<_, pgn_pgc::primitive::TooLong>(())
     /// ```
     ///
     /// # Errors
@@ -312,7 +312,7 @@ pub enum ReadError {
 /// is refilled when less than one record's most is left in it).
 ///
 /// ```
-/// use pgc::record::{Marker, RecordReader};
+/// use pgn_pgc::record::{Marker, RecordReader};
 ///
 /// let bytes: &[u8] = &[0x00, 0x05, 0x07, 0x0e, 0x06];
 /// let mut reader = RecordReader::new(bytes);
@@ -321,7 +321,7 @@ pub enum ReadError {
 ///     markers.push((offset, record.marker()));
 /// }
 /// assert_eq!(markers, [(0, Marker::Noop), (1, Marker::GameBegin), (2, Marker::Nag), (4, Marker::GameEnd)]);
-/// # Ok::<_, pgc::record::ReadError>(())
+/// # Ok::<_, pgn_pgc::record::ReadError>(())
 /// ```
 #[derive(Debug)]
 pub struct RecordReader<R> {

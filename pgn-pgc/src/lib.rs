@@ -9,13 +9,13 @@
 //! let mut b = GameBuilder::new();
 //! b.tag("White", "Morphy").san("e4")?.san("e5")?.san("Nf3")?.san("d6")?;
 //! let game = b.finish();
-//! let bytes = pgc::encode(&game)?;
+//! let bytes = pgn_pgc::encode(&game)?;
 //! // One record (ruling P2): the seven roster values, then the number of
 //! // moves and a byte a move, its index among the legal moves sorted by
 //! // SAN, from 0 (e4 is 13 in Na3 Nc3 Nf3 Nh3 a3 a4 b3 b4 c3 c4 d3 d4 e3 e4 ...).
 //! assert_eq!(bytes[0], 0x01);
 //! assert!(bytes.ends_with(&[4, 0, 13, 12, 9, 22]));
-//! let decoded = pgc::decode_all(&bytes)?;
+//! let decoded = pgn_pgc::decode_all(&bytes)?;
 //! assert_eq!(decoded[0].movetext, game.movetext);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
@@ -35,7 +35,7 @@
 //! the game it was encoded from.
 //!
 //! ```
-//! use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
+//! use pgn_pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 //!
 //! let pgn = b"[White \"Fischer\"]\n[Black \"Spassky\"]\n\n1. e4 e5 2. Nf3 (2. f4 exf4) 2... Nc6 $1 1-0";
 //! let (game, source) = pgn_replay::pgn_syntax::read_games(&pgn[..]).next().expect("a game")?;

@@ -119,15 +119,15 @@ pub fn put_string4(out: &mut Vec<u8>, bytes: &[u8]) -> Result<(), TooLong> {
 /// input, so that an error found in a buffer names its place in the file.
 ///
 /// ```
-/// use pgc::primitive::Input;
-/// use pgc::DecodeErrorKind;
+/// use pgn_pgc::primitive::Input;
+/// use pgn_pgc::DecodeErrorKind;
 ///
 /// let mut input = Input::new(&[0x02, b'h', b'i', 0x34, 0x12, 0x05], 100);
 /// assert_eq!(input.string1()?, b"hi");
 /// assert_eq!(input.int2()?, 0x1234);
 /// let error = input.string1().unwrap_err();
 /// assert_eq!((error.offset, error.kind), (105, DecodeErrorKind::LengthPastEnd { len: 5, left: 0 }));
-/// # Ok::<_, pgc::DecodeError>(())
+/// # Ok::<_, pgn_pgc::DecodeError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Input<'a> {

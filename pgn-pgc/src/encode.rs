@@ -70,7 +70,7 @@ struct Line {
 /// grown).
 ///
 /// ```
-/// use pgc::{EncodeOptions, GameEncoder};
+/// use pgn_pgc::{EncodeOptions, GameEncoder};
 /// use pgn_replay::pgn_syntax::tags::GameResult;
 /// use pgn_replay::{GameBuilder, Walker};
 ///
@@ -391,7 +391,7 @@ fn flush(run: &mut Vec<u8>, out: &mut Vec<u8>) {
 /// lossy encoding dropped.
 ///
 /// ```
-/// use pgc::{EncodeOptions, encode_game};
+/// use pgn_pgc::{EncodeOptions, encode_game};
 /// use pgn_replay::GameBuilder;
 ///
 /// let mut b = GameBuilder::new();
@@ -436,8 +436,8 @@ pub fn encode_game(
 /// let mut b = GameBuilder::new();
 /// b.tag("White", "Tal").san("e4")?.san("c5")?;
 /// let game = b.finish();
-/// let bytes = pgc::encode(&game)?;
-/// let decoded = pgc::decode_all(&bytes)?;
+/// let bytes = pgn_pgc::encode(&game)?;
+/// let decoded = pgn_pgc::decode_all(&bytes)?;
 /// assert_eq!(decoded[0].movetext, game.movetext);
 /// // A plain game is one record of the Seven Tag Roster (ruling P2).
 /// assert_eq!(decoded[0].tag("White"), Some(&b"Tal"[..]));
@@ -445,7 +445,7 @@ pub fn encode_game(
 ///
 /// b = GameBuilder::new();
 /// b.san("e4")?.comment("best by test");
-/// let refused = pgc::encode(&b.finish()).expect_err("PGC has no comments");
+/// let refused = pgn_pgc::encode(&b.finish()).expect_err("PGC has no comments");
 /// assert_eq!(refused.to_string(), "game 1: a comment after ply 1 (PGC has no comments; lossy encoding drops them)");
 /// # Ok::<_, Box<dyn std::error::Error>>(())
 /// ```

@@ -1,6 +1,6 @@
-//! A rough timing of `pgc::ordinal` and `pgc::move_at` as a codec uses
+//! A rough timing of `pgn_pgc::ordinal` and `pgn_pgc::move_at` as a codec uses
 //! them, once per ply while replaying games, against generating the legal
-//! moves alone: `cargo run --release -p pgc --example ordinal_timing
+//! moves alone: `cargo run --release -p pgn-pgc --example ordinal_timing
 //! [FILE.pgc [GAMES]]`. The games are random ones, or the main lines of
 //! the first GAMES (20,000) games of a PGC file. Not a benchmark (the best
 //! of a few rounds, no statistics), a sanity check of the cost per ply.
@@ -82,8 +82,8 @@ fn pgc_games(path: &str, limit: usize) -> Vec<Vec<Move>> {
         }
     };
     let mut games = Vec::new();
-    for item in pgc::Decoder::new(std::io::BufReader::new(file)) {
-        let Ok(pgc::Decoded::Game(game)) = item else { continue };
+    for item in pgn_pgc::Decoder::new(std::io::BufReader::new(file)) {
+        let Ok(pgn_pgc::Decoded::Game(game)) = item else { continue };
         if game.tag("FEN").is_some() {
             continue;
         }
@@ -132,7 +132,7 @@ fn main() {
     let mut moves = 0;
     time(&games, 1, |pos, _, _| moves += pos.legal_moves().len());
     let mut ordinals = Vec::new();
-    time(&games, 1, |pos, m, _| ordinals.push(pgc::ordinal(pos, m).expect("legal")));
+    time(&games, 1, |pos, m, _| ordinals.push(pgn_pgc::ordinal(pos, m).expect("legal")));
     let plies = ordinals.len();
     println!("{plies} plies, {:.1} legal moves each", moves as f64 / plies as f64);
 
@@ -145,10 +145,10 @@ fn main() {
         black_box(pos.count_legal_moves());
     });
     let ordinal = time(&games, rounds, |pos, m, _| {
-        black_box(pgc::ordinal(pos, m));
+        black_box(pgn_pgc::ordinal(pos, m));
     });
     let move_at = time(&games, rounds, |pos, _, ply| {
-        black_box(pgc::move_at(pos, ordinals[ply]));
+        black_box(pgn_pgc::move_at(pos, ordinals[ply]));
     });
     // In a codec, other work comes between two ordinals (reading and
     // resolving SAN): it takes the caches and the branch predictor's
@@ -162,7 +162,7 @@ fn main() {
     let other_alone = time(&games, rounds, |pos, m, _| other(pos, m));
     let with_other = time(&games, rounds, |pos, m, _| {
         other(pos, m);
-        black_box(pgc::ordinal(pos, m));
+        black_box(pgn_pgc::ordinal(pos, m));
     });
     println!("per ply, less the {replay:.1} ns of playing the move:");
     println!("legal_moves: {:6.1} ns", legal - replay);

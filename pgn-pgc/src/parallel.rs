@@ -114,11 +114,11 @@ impl<T> Drop for PanicGuard<'_, T> {
 /// // The records of 1,000 games, decoded on two threads.
 /// let pgn = b"[Event \"x\"]\n\n1. e4 e5 *\n";
 /// let game = pgn_replay::replay_games(&pgn[..]).next().unwrap()?.game;
-/// let input = pgc::encode(&game).unwrap().repeat(1000);
+/// let input = pgn_pgc::encode(&game).unwrap().repeat(1000);
 /// let two = NonZeroUsize::new(2).unwrap();
 /// let mut games = 0;
-/// let count = |piece: pgc::parallel::Piece<'_>| pgc::Decoder::new(piece).filter(Result::is_ok).count();
-/// pgc::parallel::in_pieces(&input[..], two, 100, count, |n| {
+/// let count = |piece: pgn_pgc::parallel::Piece<'_>| pgn_pgc::Decoder::new(piece).filter(Result::is_ok).count();
+/// pgn_pgc::parallel::in_pieces(&input[..], two, 100, count, |n| {
 ///     games += n;
 ///     ControlFlow::<()>::Continue(())
 /// })

@@ -47,8 +47,8 @@ enum State {
 /// itself (to show them, say) runs to follow the games.
 ///
 /// ```
-/// use pgc::record::{Moves, Record};
-/// use pgc::{Decoded, GameDecoder};
+/// use pgn_pgc::record::{Moves, Record};
+/// use pgn_pgc::{Decoded, GameDecoder};
 /// use san::San;
 /// use pgn_replay::Event;
 ///
@@ -73,7 +73,7 @@ enum State {
 /// assert_eq!(sans, ["e4", "e5"]);
 /// let [Decoded::Game(game)] = &items[..] else { panic!("one game") };
 /// assert_eq!(game.tag("White"), Some(&b"Tal"[..]));
-/// # Ok::<_, pgc::DecodeError>(())
+/// # Ok::<_, pgn_pgc::DecodeError>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct GameDecoder {
@@ -335,7 +335,7 @@ fn build_error(error: BuildError) -> DecodeErrorKind {
 /// game at a time.
 ///
 /// ```
-/// use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
+/// use pgn_pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 /// use pgn_replay::GameBuilder;
 ///
 /// let mut b = GameBuilder::new();
@@ -380,7 +380,7 @@ impl<R: Read> Decoder<R> {
     /// that takes the movetext from the events alone says no.
     ///
     /// ```
-    /// use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
+    /// use pgn_pgc::{Decoded, Decoder, EncodeOptions, encode_game};
     /// use pgn_replay::{Event, GameBuilder};
     ///
     /// let mut b = GameBuilder::new();
@@ -452,12 +452,12 @@ impl<R: Read> Iterator for Decoder<R> {
 ///     let mut b = GameBuilder::new();
 ///     b.san(first)?;
 ///     games.push(b.finish());
-///     bytes.extend(pgc::encode(games.last().expect("a game"))?);
+///     bytes.extend(pgn_pgc::encode(games.last().expect("a game"))?);
 /// }
-/// let decoded = pgc::decode_all(&bytes)?;
+/// let decoded = pgn_pgc::decode_all(&bytes)?;
 /// assert_eq!(decoded.len(), 2);
 /// assert_eq!(decoded[1].movetext, games[1].movetext);
-/// let error = pgc::decode_all(&bytes[..bytes.len() - 1]).expect_err("cut short");
+/// let error = pgn_pgc::decode_all(&bytes[..bytes.len() - 1]).expect_err("cut short");
 /// // The games are as long: the second starts halfway, and is cut short.
 /// assert!(error.offset >= bytes.len() as u64 / 2);
 /// # Ok::<_, Box<dyn std::error::Error>>(())
