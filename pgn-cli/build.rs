@@ -1,13 +1,20 @@
 //! Build script: marks the tests that need the shared corpus as ignored
-//! when it is missing (`testkit::corpus`), and gives `pgn --version` the
-//! commit it was built from (`PGN_COMMIT`; "unknown commit" outside a git
-//! checkout, as from a published package).
+//! when it is missing (`testkit::corpus`, in a copy: `build/corpus.rs`, as
+//! a published crate cannot build-depend on `testkit`, which is not
+//! published), and gives `pgn --version` the commit it was built from
+//! (`PGN_COMMIT`; "unknown commit" outside a git checkout, as from a
+//! published package).
 
 use std::path::Path;
 use std::process::Command;
 
+// The copy is the module testkit re-exports: its items are `pub`.
+#[allow(unreachable_pub)]
+#[path = "build/corpus.rs"]
+mod corpus;
+
 fn main() {
-    testkit::corpus::build_script();
+    corpus::build_script();
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
     let git = Path::new(&manifest).join("../.git");
     let commit = Command::new("git")

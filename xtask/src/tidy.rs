@@ -10,6 +10,10 @@
 //!   fuzz targets), starts with a `//!` comment saying what the file holds.
 //!   Those folders have no layer: like `xtask` and `pgn-tests`, the fuzz
 //!   targets may use any crate.
+//! - **Copies.** The build scripts of published crates cannot take
+//!   `testkit` (not published) as a build-dependency, so those whose tests
+//!   need the corpus include a copy of its corpus check, `build/corpus.rs`;
+//!   each copy must be the same as the original ([`CORPUS_CHECK`]).
 //!
 //! Each check returns a list of problems, one message per problem; an empty
 //! list means the workspace is tidy. The same checks run as a unit test, so
@@ -50,6 +54,7 @@ pub(crate) fn main(root: &Path) -> ExitCode {
 pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
     let mut problems = check_layers(workspace);
     problems.extend(check_headers(workspace));
+    problems.extend(check_copies(workspace));
     problems
 }
 
@@ -225,6 +230,35 @@ pub(crate) fn check_headers(workspace: &Workspace) -> Vec<String> {
                 "{shown}: the file must start with a `//!` comment saying what it holds \
                  (on the first line)"
             )),
+            Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
+        }
+    }
+    problems
+}
+
+/// The original of the corpus check that build scripts include, relative
+/// to the workspace root.
+const CORPUS_CHECK: &str = "testkit/src/corpus/locate.rs";
+
+/// Where a crate keeps its copy of [`CORPUS_CHECK`], relative to its folder.
+const CORPUS_CHECK_COPY: &str = "build/corpus.rs";
+
+/// Checks that every member's copy of [`CORPUS_CHECK`] is the same as it.
+pub(crate) fn check_copies(workspace: &Workspace) -> Vec<String> {
+    let original = match fs::read(workspace.root.join(CORPUS_CHECK)) {
+        Ok(text) => text,
+        Err(err) => return vec![format!("{CORPUS_CHECK}: cannot read: {err}")],
+    };
+    let mut problems = Vec::new();
+    for package in &workspace.packages {
+        let copy = package.dir.join(CORPUS_CHECK_COPY);
+        let shown = copy.strip_prefix(&workspace.root).unwrap_or(&copy).display();
+        match fs::read(&copy) {
+            Ok(text) if text == original => {}
+            Ok(_) => problems.push(format!(
+                "{shown} differs from {CORPUS_CHECK}: change the original, then copy it over"
+            )),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
             Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
         }
     }
@@ -512,6 +546,33 @@ mod tests {
         fs::remove_dir_all(&root).expect("clean up");
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(problems[0].starts_with("fuzz/fuzz_targets/bad.rs: "), "{problems:#?}");
+    }
+
+    #[test]
+    fn copies_of_the_corpus_check_must_be_the_same() {
+        let root = std::env::temp_dir().join(format!("tidy-copies-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().expect("a folder")).expect("temporary folder");
+            fs::write(path, text).expect("write");
+        };
+        write(CORPUS_CHECK, "//! The check.\n");
+        write("same/build/corpus.rs", "//! The check.\n");
+        write("other/build/corpus.rs", "//! The check, changed.\n");
+        fs::create_dir_all(root.join("none")).expect("temporary folder");
+        let package = |name: &str| Package {
+            name: name.to_owned(),
+            dir: root.join(name),
+            dependencies: Vec::new(),
+        };
+        let workspace = Workspace {
+            root: root.clone(),
+            packages: vec![package("same"), package("other"), package("none")],
+        };
+        let problems = check_copies(&workspace);
+        fs::remove_dir_all(&root).expect("clean up");
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].starts_with("other/build/corpus.rs differs from "), "{problems:#?}");
     }
 
     #[test]
