@@ -2,7 +2,7 @@
 //! with the byte offset) and [`EncodeError`] (a game that PGC cannot
 //! hold, rulings P5 and P6, naming the game).
 
-use diag::Shown;
+use pgn_diag::Shown;
 use pgn_replay::ReplayProblem;
 
 /// Malformed PGC: what is wrong and the byte offset where it is (ruling

@@ -72,8 +72,8 @@ mod encoding;
 mod game;
 mod movetext;
 pub mod parallel;
-/// The NAG table of §10 and the move suffixes (the `nag` crate).
-pub use ::nag;
+/// The NAG table of §10 and the move suffixes (the `pgn-nag` crate).
+pub use pgn_nag as nag;
 mod place;
 mod reader;
 mod screen;

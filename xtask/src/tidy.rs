@@ -79,8 +79,8 @@ fn testkit_permitted(krate: &str, kind: DependencyKind) -> bool {
 fn allowed(krate: &str) -> Option<Allowed> {
     /// The library crates, bottom layer first (ARCHITECTURE.md).
     const LIBRARIES: &[&str] = &[
-        "diag",
-        "nag",
+        "pgn-diag",
+        "pgn-nag",
         "pgn-lex",
         "chess-core",
         "pgn-syntax",
@@ -94,15 +94,23 @@ fn allowed(krate: &str) -> Option<Allowed> {
     ];
     /// Notation only: `san` reads no PGN, so a program takes SAN, FEN and
     /// EPD without the PGN crates.
-    const BELOW_SAN: &[&str] = &["diag", "nag", "chess-core", "fen-epd"];
+    const BELOW_SAN: &[&str] = &["pgn-diag", "pgn-nag", "chess-core", "fen-epd"];
     /// The replay joins the two branches: PGN syntax and the rules.
-    const BELOW_REPLAY: &[&str] =
-        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-commands"];
+    const BELOW_REPLAY: &[&str] = &[
+        "pgn-diag",
+        "pgn-nag",
+        "chess-core",
+        "fen-epd",
+        "san",
+        "pgn-syntax",
+        "pgn-lex",
+        "pgn-commands",
+    ];
     /// `pgn-export`, `pgn-pgc` and `pgn-select` are siblings: each builds on
     /// the replayed game model (`pgn-replay`), and none may use another.
     const BELOW_WRITERS: &[&str] = &[
-        "diag",
-        "nag",
+        "pgn-diag",
+        "pgn-nag",
         "chess-core",
         "fen-epd",
         "san",
@@ -113,11 +121,11 @@ fn allowed(krate: &str) -> Option<Allowed> {
     ];
 
     Some(match krate {
-        "diag" | "nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
-        "pgn-syntax" => Allowed::Only(&["diag", "nag", "pgn-lex"]),
-        "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
+        "pgn-diag" | "pgn-nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
+        "pgn-syntax" => Allowed::Only(&["pgn-diag", "pgn-nag", "pgn-lex"]),
+        "fen-epd" => Allowed::Only(&["pgn-diag", "chess-core"]),
         // Comment commands: squares, but no PGN reading.
-        "pgn-commands" => Allowed::Only(&["diag", "chess-core"]),
+        "pgn-commands" => Allowed::Only(&["pgn-diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
         "pgn-export" | "pgn-pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
@@ -450,9 +458,9 @@ mod tests {
         let ws = workspace(&[
             ("pgn-pgc", &[("san", None), ("pgn-export", None)]),
             ("pgn-export", &[("pgn-pgc", Some("dev"))]),
-            ("fen-epd", &[("diag", None), ("pgn-syntax", None)]),
+            ("fen-epd", &[("pgn-diag", None), ("pgn-syntax", None)]),
             ("pgn-syntax", &[]),
-            ("diag", &[]),
+            ("pgn-diag", &[]),
         ]);
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 3, "{problems:#?}");
@@ -466,12 +474,17 @@ mod tests {
         let ws = workspace(&[
             (
                 "san",
-                &[("fen-epd", None), ("nag", None), ("pgn-syntax", None), ("pgn-lex", Some("dev"))],
+                &[
+                    ("fen-epd", None),
+                    ("pgn-nag", None),
+                    ("pgn-syntax", None),
+                    ("pgn-lex", Some("dev")),
+                ],
             ),
             ("pgn-replay", &[("san", None), ("pgn-syntax", None), ("pgn-export", None)]),
-            ("pgn-syntax", &[("nag", None), ("san", None)]),
+            ("pgn-syntax", &[("pgn-nag", None), ("san", None)]),
             ("fen-epd", &[]),
-            ("nag", &[]),
+            ("pgn-nag", &[]),
             ("pgn-lex", &[]),
             ("pgn-export", &[]),
         ]);

@@ -11,7 +11,7 @@
 //! # Example
 //!
 //! ```
-//! use diag::{Location, Severity};
+//! use pgn_diag::{Location, Severity};
 //!
 //! let at = Location { offset: 61, line: 3, column: 12 };
 //! assert_eq!(at.to_string(), "3:12");
@@ -52,7 +52,7 @@ impl Location {
     /// column stays), moved to its place in the whole input.
     ///
     /// ```
-    /// use diag::Location;
+    /// use pgn_diag::Location;
     ///
     /// let in_piece = Location { offset: 5, line: 2, column: 3 };
     /// let start = Location { offset: 100, line: 10, column: 1 };

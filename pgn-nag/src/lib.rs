@@ -10,7 +10,7 @@
 //! `$0` to `$139` and reserves the rest.
 //!
 //! ```
-//! use nag::{Nag, Suffix};
+//! use pgn_nag::{Nag, Suffix};
 //!
 //! let nag = Nag::from_ascii(b"$14").ok_or("not a NAG")?;
 //! assert_eq!(nag, Nag::WHITE_SLIGHT_ADVANTAGE);

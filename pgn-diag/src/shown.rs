@@ -11,7 +11,7 @@ use std::fmt::{self, Write as _};
 /// line, not of 10 MB.
 ///
 /// ```
-/// use diag::Shown;
+/// use pgn_diag::Shown;
 ///
 /// assert_eq!(Shown(b"Nf3").to_string(), "Nf3");
 /// assert_eq!(Shown(b"a\"b\x00").to_string(), r#"a\"b\x00"#);
