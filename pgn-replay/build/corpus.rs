@@ -81,18 +81,29 @@ pub fn check(dir: &Path) -> Result<(), NotACorpus> {
 /// the `no_corpus` cfg, sets it when the corpus is not there (with a cargo
 /// warning that says why and how to run those tests), and asks cargo to
 /// check again when `PGN_CORPUS` changes or the folder does.
+///
+/// In a package that `cargo package` made (a crate from crates.io, or one
+/// being verified before it is published), it sets the cfg without looking
+/// for the corpus and without a warning: such a package is away from the
+/// workspace and its corpus, and its tests cannot be built anyway, as
+/// their dev-dependency on `testkit` is left out of it.
 pub fn build_script() {
-    for line in build_instructions(&dir()) {
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR").map(PathBuf::from);
+    for line in build_instructions(&manifest_dir.unwrap_or_default(), &dir()) {
         println!("{line}");
     }
 }
 
-/// The lines that [`build_script`] prints for the corpus folder `dir`.
-pub(crate) fn build_instructions(dir: &Path) -> Vec<String> {
-    let mut lines = vec![
-        "cargo::rustc-check-cfg=cfg(no_corpus)".to_owned(),
-        format!("cargo::rerun-if-env-changed={VARIABLE}"),
-    ];
+/// The lines that [`build_script`] prints for the crate in `manifest_dir`
+/// and the corpus folder `dir`.
+pub(crate) fn build_instructions(manifest_dir: &Path, dir: &Path) -> Vec<String> {
+    let mut lines = vec!["cargo::rustc-check-cfg=cfg(no_corpus)".to_owned()];
+    // `cargo package` keeps the manifest as written in `Cargo.toml.orig`.
+    if manifest_dir.join("Cargo.toml.orig").is_file() {
+        lines.push("cargo::rustc-cfg=no_corpus".to_owned());
+        return lines;
+    }
+    lines.push(format!("cargo::rerun-if-env-changed={VARIABLE}"));
     // A folder that is there is watched whether it holds the corpus or not,
     // so that filling an empty one counts. A missing one cannot be: cargo
     // would take it as changed on every build.

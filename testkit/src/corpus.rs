@@ -80,6 +80,12 @@ mod tests {
         }
     }
 
+    /// The folder of a crate of the workspace (this one), which no
+    /// `cargo package` made.
+    fn workspace_crate() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
     impl Drop for Scratch {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
@@ -118,7 +124,7 @@ mod tests {
     fn a_folder_with_every_entry_is_the_corpus() {
         let scratch = Scratch::new("whole").with(&ENTRIES);
         assert_eq!(check(&scratch.0), Ok(()));
-        let lines = build_instructions(&scratch.0);
+        let lines = build_instructions(&workspace_crate(), &scratch.0);
         assert!(!lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("cargo::warning")), "{lines:?}");
     }
@@ -126,7 +132,7 @@ mod tests {
     #[test]
     fn the_build_takes_an_empty_folder_for_no_corpus_and_says_so() {
         let scratch = Scratch::new("build");
-        let lines = build_instructions(&scratch.0);
+        let lines = build_instructions(&workspace_crate(), &scratch.0);
         assert!(lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         let warning = format!(
             "cargo::warning=no corpus at {}: the folder holds no corpus files;",
@@ -142,11 +148,19 @@ mod tests {
     fn the_build_takes_a_missing_folder_for_no_corpus_and_says_so() {
         let scratch = Scratch::new("build-missing");
         let missing = scratch.0.join("corpus");
-        let lines = build_instructions(&missing);
+        let lines = build_instructions(&workspace_crate(), &missing);
         assert!(lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         let warning =
             format!("cargo::warning=no corpus at {}: there is no such folder;", missing.display());
         assert!(lines.iter().any(|l| l.starts_with(&warning)), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("cargo::rerun-if-changed")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_package_is_taken_for_no_corpus_without_a_look_or_a_word() {
+        let scratch = Scratch::new("package").with(&["Cargo.toml.orig"]);
+        let whole = Scratch::new("package-corpus").with(&ENTRIES);
+        let lines = build_instructions(&scratch.0, &whole.0);
+        assert_eq!(lines, ["cargo::rustc-check-cfg=cfg(no_corpus)", "cargo::rustc-cfg=no_corpus"]);
     }
 }
