@@ -101,3 +101,9 @@ impl fmt::Display for Severity {
         })
     }
 }
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

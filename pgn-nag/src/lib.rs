@@ -717,3 +717,9 @@ mod tests {
         }
     }
 }
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -77,3 +77,9 @@ pub use error::{DecodeError, DecodeErrorKind, EncodeError, EncodeErrorKind};
 pub use ordinal::{move_at, ordinal};
 pub use record::{Marker, ReadError, Record, RecordReader};
 pub use stream::{EncodedGame, StreamEncoder};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -98,3 +98,9 @@ pub use visitor::{Branch, CommentKind, Visitor};
 
 /// The kinds of token of `pgn-lex`, which some diagnostics name.
 pub use pgn_lex::TokenKind;
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -92,3 +92,9 @@ pub use quirks::Quirks;
 pub use resolve::{ResolveError, Resolved, origin_among, resolve_plain};
 pub use san::{Check, ParsedSan, San, SanKind};
 pub use write::{Fan, Lan, Localized};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
