@@ -25,11 +25,11 @@ fn main() -> Result<(), Box<dyn Error>> {
     print!("{}", pgn_export::to_string(&game));
 
     // PGC bytes in hex.
-    let bytes = pgc::encode(&game)?;
+    let bytes = pgn_pgc::encode(&game)?;
     println!("{}", bytes.iter().map(|byte| format!("{byte:02x}")).collect::<String>());
 
     // Decoded and exported again.
-    for decoded in pgc::decode_all(&bytes)? {
+    for decoded in pgn_pgc::decode_all(&bytes)? {
         print!("{}", pgn_export::to_string(&decoded));
     }
     Ok(())

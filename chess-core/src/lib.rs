@@ -72,3 +72,9 @@ pub use position::{
 };
 pub use types::{Color, File, Piece, Rank, Role, Square};
 pub use zobrist::{is_fivefold_repetition, is_threefold_repetition, repetitions};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

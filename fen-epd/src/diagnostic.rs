@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-pub use diag::{Location, Severity};
+pub use pgn_diag::{Location, Severity};
 
 use crate::fen::ParseFenErrorKind;
 use crate::opcode::{Mnemonic, Opcode};

@@ -122,3 +122,9 @@ pub use raw::{MAX_STRING_LEN, OperandForm, RawCounters, RawEpd, RawOperand, RawO
 pub use reader::{EpdLine, EpdReader};
 pub use registers::Registers;
 pub use write::WriteEpdError;
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -1,5 +1,5 @@
 //! `pgn pgc encode | decode | dump`: PGN to PGC (§20) and back, and the
-//! records of a PGC file one per line. The codec is the `pgc` crate; the
+//! records of a PGC file one per line. The codec is the `pgn-pgc` crate; the
 //! command is where it meets `pgn-export` (decode writes export format).
 
 use std::fmt::Write as _;
@@ -8,9 +8,11 @@ use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
 
 use clap::Subcommand;
-use pgc::record::{ReadError, Record, RecordReader};
-use pgc::{Decoder, Dropped, EncodeError, EncodeOptions, EncodedGame, GameDecoder, StreamEncoder};
 use pgn_export::{ExportOptions, IoSink, Sink, Writer};
+use pgn_pgc::record::{ReadError, Record, RecordReader};
+use pgn_pgc::{
+    Decoder, Dropped, EncodeError, EncodeOptions, EncodedGame, GameDecoder, StreamEncoder,
+};
 use pgn_replay::{Event, Replayed, Replayer};
 use pgn_syntax::parallel::Work;
 use pgn_syntax::{ParallelReader, Relocate, Severity, Shift};
@@ -339,7 +341,7 @@ fn decode(
         };
         diagnostics.input(name);
         let mut stop = Stop { offset: 0, error: None };
-        let decode = |piece: pgc::parallel::Piece<'_>| {
+        let decode = |piece: pgn_pgc::parallel::Piece<'_>| {
             let at = piece.offset();
             let mut text = Vec::new();
             let Ok(decoded) = decode_stream(piece, &mut text, at);
@@ -348,7 +350,7 @@ fn decode(
         // Stops at a piece that stops at an error (`None`), or at a
         // failure to write.
         let taken =
-            pgc::parallel::in_pieces(input, threads.0, threads.1, decode, |(text, decoded)| {
+            pgn_pgc::parallel::in_pieces(input, threads.0, threads.1, decode, |(text, decoded)| {
                 if let Err(e) = sink.put(&text) {
                     return ControlFlow::Break(Some(e));
                 }
@@ -418,7 +420,7 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
     let mut error = None;
     while let Some(item) = decoder.next_with(&mut |event| writer.event(event)) {
         match item {
-            Ok(pgc::Decoded::Game(game)) => {
+            Ok(pgn_pgc::Decoded::Game(game)) => {
                 games += 1;
                 let result = game.result();
                 writer.write_tags(&game.tags, result, sink)?;
@@ -429,7 +431,7 @@ fn decode_stream<S: Sink>(input: impl Read, sink: &mut S, at: u64) -> Result<Dec
                 // The next game is made in this one's storage.
                 decoder.recycle(game);
             }
-            Ok(pgc::Decoded::Escape(_)) => {}
+            Ok(pgn_pgc::Decoded::Escape(_)) => {}
             // The decoder stops at its first error (ruling P7).
             Err(ReadError::Decode(mut e)) => {
                 e.offset += at;

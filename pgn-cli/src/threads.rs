@@ -1,6 +1,6 @@
 //! How many threads a command reads on (`--threads`), and the one way
 //! every command reads its inputs on them: `pgn_syntax`'s
-//! [`ParallelReader`] for PGN, `pgc::parallel` for PGC. What comes out is
+//! [`ParallelReader`] for PGN, `pgn_pgc::parallel` for PGC. What comes out is
 //! the same whatever the number of threads.
 
 use std::io::{self, Read};

@@ -157,9 +157,9 @@ fn decode_same_in_pieces(dir: &TempDir, pgc: &str, pieces: &[&str]) -> usize {
 /// decoded.
 fn walked(pgc: &[u8]) -> Vec<u8> {
     let options = pgn_export::ExportOptions::default();
-    let games = pgc::Decoder::new(pgc).map_while(Result::ok).filter_map(|item| match item {
-        pgc::Decoded::Game(game) => Some(pgn_export::to_vec(&game, options)),
-        pgc::Decoded::Escape(_) => None,
+    let games = pgn_pgc::Decoder::new(pgc).map_while(Result::ok).filter_map(|item| match item {
+        pgn_pgc::Decoded::Game(game) => Some(pgn_export::to_vec(&game, options)),
+        pgn_pgc::Decoded::Escape(_) => None,
     });
     games.flatten().collect()
 }

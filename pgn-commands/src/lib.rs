@@ -50,3 +50,9 @@ pub use value::{
     Arrow, Arrows, ClockTime, CommandError, Evaluation, MarkColor, MarkedSquare, MarkedSquares,
     Score, Value,
 };
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use chess_core::Square;
-use diag::Shown;
+use pgn_diag::Shown;
 
 use crate::scan::{Command, CommandKind, trim};
 

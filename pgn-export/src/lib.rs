@@ -94,3 +94,9 @@ pub use writer::{
     AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit,
     Writer, is_broken, to_string, to_vec, unfit,
 };
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -50,3 +50,9 @@ mod token;
 
 pub use lexer::{Lexer, PlainTagPair, Step, Tokens, tokens};
 pub use token::{Token, TokenFlags, TokenKind};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -2,8 +2,8 @@
 //! formats), element by element, every move checked as it is pushed.
 
 use chess_core::{Move, Position};
-use diag::Shown;
 use pgn_commands::{Arrow, ClockTime, Evaluation, MarkedSquare};
+use pgn_diag::Shown;
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{CommentKind, Game, MovetextBuilder, Node, Tags};

@@ -5,8 +5,8 @@
 use std::fmt;
 
 use chess_core::Repairs;
-use diag::Shown;
 use pgn_commands::CommandError;
+use pgn_diag::Shown;
 use pgn_syntax::tags::GameResult;
 use pgn_syntax::{Location, Severity};
 

@@ -100,3 +100,9 @@ pub use walk::{Event, ReplayedGame, ReplayedMove, Walker};
 pub mod prelude {
     pub use crate::node::ReplayedGameExt;
 }
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

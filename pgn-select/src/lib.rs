@@ -67,3 +67,9 @@ pub use material::{MaterialError, MaterialPattern};
 pub use selection::{Selection, SelectionError};
 pub use selector::{Decide, Facts, Selected, Selector, Verdict};
 pub use text::{TextMatch, TextOp};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -10,8 +10,8 @@ mod tag;
 
 use std::fmt;
 
-pub use diag::Severity;
-use diag::Shown;
+pub use pgn_diag::Severity;
+use pgn_diag::Shown;
 
 pub use self::tag::{CheckedTag, RosterTags, TagFault, TagForm};
 use pgn_lex::TokenKind;

@@ -72,8 +72,8 @@ mod encoding;
 mod game;
 mod movetext;
 pub mod parallel;
-/// The NAG table of §10 and the move suffixes (the `nag` crate).
-pub use ::nag;
+/// The NAG table of §10 and the move suffixes (the `pgn-nag` crate).
+pub use pgn_nag as nag;
 mod place;
 mod reader;
 mod screen;
@@ -98,3 +98,9 @@ pub use visitor::{Branch, CommentKind, Visitor};
 
 /// The kinds of token of `pgn-lex`, which some diagnostics name.
 pub use pgn_lex::TokenKind;
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

@@ -1,8 +1,8 @@
 //! Where an element is in the input: [`Place`], handed to visitors with
 //! each element, which computes the line and column only when asked (a
-//! [`Location`], the shared type of the `diag` crate).
+//! [`Location`], the shared type of the `pgn-diag` crate).
 
-pub use diag::Location;
+pub use pgn_diag::Location;
 
 use crate::source::LineIndex;
 

@@ -11,9 +11,9 @@
 use std::fmt;
 
 use chess_core::{Move, Position, PositionError, Repair};
-use diag::Shown;
 use fen_epd::{Epd, Fen, Location, MoveText, Opcode, Severity, Value};
-use nag::Suffix;
+use pgn_diag::Shown;
+use pgn_nag::Suffix;
 
 use crate::problem::MoveProblem;
 use crate::quirks::Quirks;

@@ -23,7 +23,7 @@
 //!
 //! The crate reads no PGN: games (replay, walking, building) are the
 //! `pgn-replay` crate's, above this one. The crates whose types appear
-//! here are re-exported ([`chess_core`], [`fen_epd`], [`nag`]).
+//! here are re-exported ([`chess_core`], [`fen_epd`], and `pgn_nag` as [`nag`]).
 //!
 //! # Example
 //!
@@ -84,11 +84,17 @@ pub use chess_core::{Move, Position};
 pub use epd::{EpdMoveDiagnostic, EpdMoveProblem, EpdMoves, ResolvedEpd, resolve_epd};
 pub use fen_epd;
 pub use lang::{Language, UnknownLanguage};
-pub use nag;
 pub use parse::{ParseSanError, ParseSanErrorKind};
+pub use pgn_nag as nag;
 pub use played::{Origin, Played};
 pub use problem::{FenProblem, MoveProblem};
 pub use quirks::Quirks;
 pub use resolve::{ResolveError, Resolved, origin_among, resolve_plain};
 pub use san::{Check, ParsedSan, San, SanKind};
 pub use write::{Fan, Lan, Localized};
+
+// The example of README.md, the crate's page on crates.io, run as a
+// doctest so that it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;

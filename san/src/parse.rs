@@ -15,7 +15,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use chess_core::{CastlingSide, File, Rank, Role, Square};
-use nag::Suffix;
+use pgn_nag::Suffix;
 
 use crate::Language;
 use crate::quirks::Quirks;

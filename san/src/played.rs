@@ -3,7 +3,7 @@
 //! SAN ([`San::from_played`](crate::San::from_played)).
 
 use chess_core::{File, Move, Position, Rank};
-use nag::Suffix;
+use pgn_nag::Suffix;
 
 /// The origin file and rank a SAN names (§8.2.3.4): the file of a pawn's
 /// capture, and a piece's disambiguation ([`origin_among`](crate::origin_among)).

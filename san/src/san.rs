@@ -3,7 +3,7 @@
 //! text, with its suffix annotation and the lenient forms it used).
 
 use chess_core::{CastlingSide, File, Rank, Role, Square};
-use nag::Suffix;
+use pgn_nag::Suffix;
 
 use crate::Language;
 use crate::quirks::Quirks;

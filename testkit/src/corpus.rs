@@ -12,110 +12,18 @@
 //! for want of files. CI checks that the corpus is there before it runs
 //! the tests, and runs them once more with it out of reach.
 
-use std::fmt;
+mod locate;
+
 use std::path::{Path, PathBuf};
 
-/// The environment variable that names the corpus folder.
-pub const VARIABLE: &str = "PGN_CORPUS";
-
-/// What the tests read at the top of the corpus: its README (some tests
-/// check their counts against its inventory) and its folders (a trailing
-/// `/`). A folder that lacks any of them is not taken for the corpus.
-pub const ENTRIES: [&str; 7] = ["README.md", "bench/", "epd/", "fen/", "peers/", "perft/", "pgn/"];
-
-/// The corpus folder: `$PGN_CORPUS`, else `../shared/corpus` beside the
-/// workspace (whether it exists or not).
-pub fn dir() -> PathBuf {
-    std::env::var_os(VARIABLE).map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
-        PathBuf::from,
-    )
-}
+#[cfg(test)]
+use locate::build_instructions;
+pub use locate::{ENTRIES, NotACorpus, VARIABLE, build_script, check, dir};
 
 /// The corpus folder, if it is there and holds the corpus ([`check`]).
 pub fn find() -> Option<PathBuf> {
     let dir = dir();
     check(&dir).is_ok().then_some(dir)
-}
-
-/// Why a path is not the corpus.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum NotACorpus {
-    /// There is no folder at the path.
-    NoFolder,
-    /// The folder holds none of the corpus's [`ENTRIES`] (an empty folder,
-    /// for one).
-    NoCorpusFiles,
-    /// The folder holds some of the corpus's [`ENTRIES`] but lacks these.
-    Lacks(Vec<&'static str>),
-}
-
-impl fmt::Display for NotACorpus {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            NotACorpus::NoFolder => f.write_str("there is no such folder"),
-            NotACorpus::NoCorpusFiles => f.write_str("the folder holds no corpus files"),
-            NotACorpus::Lacks(entries) => write!(f, "the folder lacks {}", entries.join(", ")),
-        }
-    }
-}
-
-/// Whether `dir` holds the corpus: a folder with every one of [`ENTRIES`].
-///
-/// # Errors
-///
-/// Says why it does not: no folder, a folder with none of the corpus's
-/// files (an empty one, say), or one that lacks some of them.
-pub fn check(dir: &Path) -> Result<(), NotACorpus> {
-    if !dir.is_dir() {
-        return Err(NotACorpus::NoFolder);
-    }
-    let lacking: Vec<&'static str> = ENTRIES
-        .into_iter()
-        .filter(|entry| match entry.strip_suffix('/') {
-            Some(folder) => !dir.join(folder).is_dir(),
-            None => !dir.join(entry).is_file(),
-        })
-        .collect();
-    match lacking.len() {
-        0 => Ok(()),
-        n if n == ENTRIES.len() => Err(NotACorpus::NoCorpusFiles),
-        _ => Err(NotACorpus::Lacks(lacking)),
-    }
-}
-
-/// For the build script of a crate whose tests need the corpus: declares
-/// the `no_corpus` cfg, sets it when the corpus is not there (with a cargo
-/// warning that says why and how to run those tests), and asks cargo to
-/// check again when `PGN_CORPUS` changes or the folder does.
-pub fn build_script() {
-    for line in build_instructions(&dir()) {
-        println!("{line}");
-    }
-}
-
-/// The lines that [`build_script`] prints for the corpus folder `dir`.
-fn build_instructions(dir: &Path) -> Vec<String> {
-    let mut lines = vec![
-        "cargo::rustc-check-cfg=cfg(no_corpus)".to_owned(),
-        format!("cargo::rerun-if-env-changed={VARIABLE}"),
-    ];
-    // A folder that is there is watched whether it holds the corpus or not,
-    // so that filling an empty one counts. A missing one cannot be: cargo
-    // would take it as changed on every build.
-    if dir.is_dir() {
-        lines.push(format!("cargo::rerun-if-changed={}", dir.display()));
-    }
-    if let Err(why) = check(dir) {
-        lines.push("cargo::rustc-cfg=no_corpus".to_owned());
-        lines.push(format!(
-            "cargo::warning=no corpus at {}: {why}; the tests that need it are ignored (set \
-             {VARIABLE} to the corpus folder to run them)",
-            dir.display()
-        ));
-    }
-    lines
 }
 
 /// The `.pgn` files below `dir`, to any depth, sorted.
@@ -172,6 +80,12 @@ mod tests {
         }
     }
 
+    /// The folder of a crate of the workspace (this one), which no
+    /// `cargo package` made.
+    fn workspace_crate() -> PathBuf {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    }
+
     impl Drop for Scratch {
         fn drop(&mut self) {
             let _ = std::fs::remove_dir_all(&self.0);
@@ -210,7 +124,7 @@ mod tests {
     fn a_folder_with_every_entry_is_the_corpus() {
         let scratch = Scratch::new("whole").with(&ENTRIES);
         assert_eq!(check(&scratch.0), Ok(()));
-        let lines = build_instructions(&scratch.0);
+        let lines = build_instructions(&workspace_crate(), &scratch.0);
         assert!(!lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("cargo::warning")), "{lines:?}");
     }
@@ -218,7 +132,7 @@ mod tests {
     #[test]
     fn the_build_takes_an_empty_folder_for_no_corpus_and_says_so() {
         let scratch = Scratch::new("build");
-        let lines = build_instructions(&scratch.0);
+        let lines = build_instructions(&workspace_crate(), &scratch.0);
         assert!(lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         let warning = format!(
             "cargo::warning=no corpus at {}: the folder holds no corpus files;",
@@ -234,11 +148,19 @@ mod tests {
     fn the_build_takes_a_missing_folder_for_no_corpus_and_says_so() {
         let scratch = Scratch::new("build-missing");
         let missing = scratch.0.join("corpus");
-        let lines = build_instructions(&missing);
+        let lines = build_instructions(&workspace_crate(), &missing);
         assert!(lines.iter().any(|l| l == "cargo::rustc-cfg=no_corpus"), "{lines:?}");
         let warning =
             format!("cargo::warning=no corpus at {}: there is no such folder;", missing.display());
         assert!(lines.iter().any(|l| l.starts_with(&warning)), "{lines:?}");
         assert!(!lines.iter().any(|l| l.starts_with("cargo::rerun-if-changed")), "{lines:?}");
+    }
+
+    #[test]
+    fn a_package_is_taken_for_no_corpus_without_a_look_or_a_word() {
+        let scratch = Scratch::new("package").with(&["Cargo.toml.orig"]);
+        let whole = Scratch::new("package-corpus").with(&ENTRIES);
+        let lines = build_instructions(&scratch.0, &whole.0);
+        assert_eq!(lines, ["cargo::rustc-check-cfg=cfg(no_corpus)", "cargo::rustc-cfg=no_corpus"]);
     }
 }

@@ -6,7 +6,7 @@
 //! (`../shared/spec/pgn-standard-1994.txt`, read at run time), entry by
 //! entry: the k-th entry is NAG k. The standard numbers its four rook
 //! placement entries 84 to 87 a second time where they stand at 94 to 97
-//! (the `nag` crate says why it places them there); those four are the
+//! (the `pgn-nag` crate says why it places them there); those four are the
 //! only entries whose printed number differs from their place, and a case
 //! fails if any other does.
 //!

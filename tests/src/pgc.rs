@@ -17,8 +17,8 @@
 
 use std::sync::Mutex;
 
-use pgc::{Decoded, Decoder, EncodeErrorKind, EncodeOptions, StreamEncoder, encode_game};
 use pgn_export::{ExportOptions, Writer, is_broken};
+use pgn_pgc::{Decoded, Decoder, EncodeErrorKind, EncodeOptions, StreamEncoder, encode_game};
 use pgn_replay::{ReplayedGame, Replayer};
 use pgn_syntax::Reader;
 

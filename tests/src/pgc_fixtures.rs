@@ -51,13 +51,13 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use pgc::primitive::Input;
-use pgc::record::{ReadError, Record, RecordReader};
-use pgc::{
+use pgn_export::{ExportOptions, Writer};
+use pgn_pgc::primitive::Input;
+use pgn_pgc::record::{ReadError, Record, RecordReader};
+use pgn_pgc::{
     DecodeError, Decoded, Decoder, Dropped, EncodeErrorKind, EncodeOptions, GameDecoder,
     StreamEncoder, encode_game,
 };
-use pgn_export::{ExportOptions, Writer};
 use pgn_replay::{Event, ReplayedGame, Replayer};
 use pgn_syntax::Reader;
 use san::San;

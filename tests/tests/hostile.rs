@@ -662,7 +662,7 @@ fn pgc_lengths_past_the_end() {
     let encoded = run(dir.path(), &["pgc", "encode", &pgn, "-o", &good]);
     check_run(&encoded, false);
     let good_bytes = fs::read(&good).expect("encoded");
-    let first_end = pgc::Record::measure(&good_bytes).expect("a first record").1;
+    let first_end = pgn_pgc::Record::measure(&good_bytes).expect("a first record").1;
     let (first, second) = good_bytes.split_at(first_end);
     // Record `0x01` with a first string of 255 bytes where 3 are left,
     // `0x04` with 65535 moves where 3 are left, `0x0a` likewise, a tag pair

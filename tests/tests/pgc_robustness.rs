@@ -12,9 +12,9 @@
 
 use std::io::Read;
 
-use pgc::record::ReadError;
-use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_export::{ExportOptions, Writer};
+use pgn_pgc::record::ReadError;
+use pgn_pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_replay::GameBuilder;
 use pgn_replay::pgn_syntax::nag::Nag;
 use pgn_tests::reading::OneByte;

@@ -473,7 +473,7 @@ fn pgc_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     use pgn_replay::pgn_syntax::Reader;
     let mut seeds = Vec::new();
     for pgn in pgn_seeds(sources) {
-        let encoder = pgc::StreamEncoder::new(pgc::EncodeOptions { lossy: true });
+        let encoder = pgn_pgc::StreamEncoder::new(pgn_pgc::EncodeOptions { lossy: true });
         let mut replayer = pgn_replay::Replayer::new(encoder);
         let mut reader = Reader::new(&pgn[..]);
         while let Ok(Some(_)) = reader.read_game(&mut replayer) {}

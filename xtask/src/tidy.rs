@@ -10,6 +10,17 @@
 //!   fuzz targets), starts with a `//!` comment saying what the file holds.
 //!   Those folders have no layer: like `xtask` and `pgn-tests`, the fuzz
 //!   targets may use any crate.
+//! - **Publishing.** The library crates and `pgn-cli` are published on
+//!   crates.io, and nothing else ([`PUBLISHED`]); each of them has what
+//!   crates.io asks for or shows (a description, a licence, a repository,
+//!   a README file, keywords and categories by its rules), and depends
+//!   only on published crates of ours, with a version; a dev-dependency
+//!   on an unpublished crate of ours has none, so that `cargo package`
+//!   leaves it out of the package.
+//! - **Copies.** The build scripts of published crates cannot take
+//!   `testkit` (not published) as a build-dependency, so those whose tests
+//!   need the corpus include a copy of its corpus check, `build/corpus.rs`;
+//!   each copy must be the same as the original ([`CORPUS_CHECK`]).
 //!
 //! Each check returns a list of problems, one message per problem; an empty
 //! list means the workspace is tidy. The same checks run as a unit test, so
@@ -50,6 +61,8 @@ pub(crate) fn main(root: &Path) -> ExitCode {
 pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
     let mut problems = check_layers(workspace);
     problems.extend(check_headers(workspace));
+    problems.extend(check_publishing(workspace));
+    problems.extend(check_copies(workspace));
     problems
 }
 
@@ -66,38 +79,51 @@ fn testkit_permitted(krate: &str, kind: DependencyKind) -> bool {
     matches!(kind, DependencyKind::Dev | DependencyKind::Build) || krate == "pgn-tests"
 }
 
+/// The library crates, bottom layer first (ARCHITECTURE.md).
+const LIBRARIES: &[&str] = &[
+    "pgn-diag",
+    "pgn-nag",
+    "pgn-lex",
+    "chess-core",
+    "pgn-syntax",
+    "fen-epd",
+    "pgn-commands",
+    "san",
+    "pgn-replay",
+    "pgn-export",
+    "pgn-pgc",
+    "pgn-select",
+];
+
+/// The crates published on crates.io: the libraries and the command.
+/// Every other member says `publish = false`.
+const PUBLISHED: &[&[&str]] = &[LIBRARIES, &["pgn-cli"]];
+
 /// The crates of ours that the layer of `krate` allows it to depend on
 /// ([`TESTKIT`] aside).
 ///
 /// `None` for a crate that has no layer yet: tidy reports it, so that a new
 /// crate gets a place in the table below.
 fn allowed(krate: &str) -> Option<Allowed> {
-    /// The library crates, bottom layer first (ARCHITECTURE.md).
-    const LIBRARIES: &[&str] = &[
-        "diag",
-        "nag",
-        "pgn-lex",
-        "chess-core",
-        "pgn-syntax",
-        "fen-epd",
-        "pgn-commands",
-        "san",
-        "pgn-replay",
-        "pgn-export",
-        "pgc",
-        "pgn-select",
-    ];
     /// Notation only: `san` reads no PGN, so a program takes SAN, FEN and
     /// EPD without the PGN crates.
-    const BELOW_SAN: &[&str] = &["diag", "nag", "chess-core", "fen-epd"];
+    const BELOW_SAN: &[&str] = &["pgn-diag", "pgn-nag", "chess-core", "fen-epd"];
     /// The replay joins the two branches: PGN syntax and the rules.
-    const BELOW_REPLAY: &[&str] =
-        &["diag", "nag", "chess-core", "fen-epd", "san", "pgn-syntax", "pgn-lex", "pgn-commands"];
-    /// `pgn-export`, `pgc` and `pgn-select` are siblings: each builds on
+    const BELOW_REPLAY: &[&str] = &[
+        "pgn-diag",
+        "pgn-nag",
+        "chess-core",
+        "fen-epd",
+        "san",
+        "pgn-syntax",
+        "pgn-lex",
+        "pgn-commands",
+    ];
+    /// `pgn-export`, `pgn-pgc` and `pgn-select` are siblings: each builds on
     /// the replayed game model (`pgn-replay`), and none may use another.
     const BELOW_WRITERS: &[&str] = &[
-        "diag",
-        "nag",
+        "pgn-diag",
+        "pgn-nag",
         "chess-core",
         "fen-epd",
         "san",
@@ -108,14 +134,14 @@ fn allowed(krate: &str) -> Option<Allowed> {
     ];
 
     Some(match krate {
-        "diag" | "nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
-        "pgn-syntax" => Allowed::Only(&["diag", "nag", "pgn-lex"]),
-        "fen-epd" => Allowed::Only(&["diag", "chess-core"]),
+        "pgn-diag" | "pgn-nag" | "pgn-lex" | "chess-core" | TESTKIT => Allowed::Only(&[]),
+        "pgn-syntax" => Allowed::Only(&["pgn-diag", "pgn-nag", "pgn-lex"]),
+        "fen-epd" => Allowed::Only(&["pgn-diag", "chess-core"]),
         // Comment commands: squares, but no PGN reading.
-        "pgn-commands" => Allowed::Only(&["diag", "chess-core"]),
+        "pgn-commands" => Allowed::Only(&["pgn-diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
-        "pgn-export" | "pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
+        "pgn-export" | "pgn-pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" | "pgn-examples" => Allowed::Anything,
         _ => return None,
@@ -197,6 +223,116 @@ pub(crate) fn check_layers(workspace: &Workspace) -> Vec<String> {
     problems
 }
 
+/// The categories of crates.io that fit crates of this project: a part of
+/// crates.io's list (a category outside it refuses the upload). Check a
+/// new one against that list before adding it here.
+const CATEGORIES: &[&str] = &[
+    "algorithms",
+    "command-line-utilities",
+    "compression",
+    "data-structures",
+    "encoding",
+    "game-development",
+    "games",
+    "parser-implementations",
+    "parsing",
+    "text-processing",
+    "value-formatting",
+];
+
+/// Checks that the crates of [`PUBLISHED`], and no others, may be
+/// published, and that they can be: what crates.io asks for, and
+/// dependencies that `cargo package` can write.
+pub(crate) fn check_publishing(workspace: &Workspace) -> Vec<String> {
+    let published = |name: &str| PUBLISHED.iter().any(|crates| crates.contains(&name));
+    let ours: BTreeSet<&str> = workspace.packages.iter().map(|p| p.name.as_str()).collect();
+    let mut problems = Vec::new();
+    for package in &workspace.packages {
+        let name = &package.name;
+        match (published(name), package.publish) {
+            (true, false) => {
+                problems
+                    .push(format!("crate `{name}` is meant to be published: set `publish = true`"));
+                continue;
+            }
+            (false, true) => {
+                problems.push(format!(
+                    "crate `{name}` may be published: set `publish = false`, or add it to \
+                     `PUBLISHED` in xtask/src/tidy.rs"
+                ));
+                continue;
+            }
+            (false, false) => {
+                continue;
+            }
+            (true, true) => {}
+        }
+        let listing = &package.listing;
+        let mut lacks = |what: &str| problems.push(format!("crate `{name}` is published {what}"));
+        if listing.description.is_none() {
+            lacks("without a description");
+        }
+        if !listing.license {
+            lacks("without a licence");
+        }
+        if listing.repository.is_none() {
+            lacks("without a repository");
+        }
+        if listing.rust_version.is_none() {
+            lacks("without a rust-version");
+        }
+        match &listing.readme {
+            None => lacks("without a README (`readme = \"README.md\"`)"),
+            Some(readme) if !package.dir.join(readme).is_file() => {
+                lacks(&format!("with a README, {readme}, that is not in its folder"));
+            }
+            Some(_) => {}
+        }
+        if listing.keywords.is_empty() || listing.keywords.len() > 5 {
+            lacks("without one to five keywords");
+        }
+        for keyword in listing.keywords.iter().filter(|k| !keyword_fits(k)) {
+            lacks(&format!(
+                "with the keyword `{keyword}`: crates.io takes at most 20 letters, digits, \
+                 `_`, `-` or `+`, starting with a letter"
+            ));
+        }
+        if listing.categories.is_empty() || listing.categories.len() > 5 {
+            lacks("without one to five categories");
+        }
+        for category in listing.categories.iter().filter(|c| !CATEGORIES.contains(&c.as_str())) {
+            lacks(&format!("in the category `{category}`, which is not in `CATEGORIES`"));
+        }
+        for dependency in package.dependencies.iter().filter(|d| ours.contains(d.name.as_str())) {
+            let (kind, on) = (dependency.kind.describe(), &dependency.name);
+            match (dependency.kind, published(on), dependency.versioned) {
+                (DependencyKind::Dev, false, true) => problems.push(format!(
+                    "crate `{name}` has a {kind} on `{on}`, which is not published, with a \
+                     version: leave the version out, so that `cargo package` leaves it out"
+                )),
+                (DependencyKind::Dev, ..) => {}
+                (_, false, _) => problems.push(format!(
+                    "crate `{name}` is published but has a {kind} on `{on}`, which is not"
+                )),
+                (_, true, false) => problems.push(format!(
+                    "crate `{name}` has a {kind} on `{on}` without a version: \
+                     `cargo package` refuses it"
+                )),
+                (_, true, true) => {}
+            }
+        }
+    }
+    problems
+}
+
+/// True if crates.io takes `keyword`: at most 20 ASCII letters, digits,
+/// `_`, `-` or `+`, the first a letter.
+fn keyword_fits(keyword: &str) -> bool {
+    keyword.len() <= 20
+        && keyword.starts_with(|c: char| c.is_ascii_alphabetic())
+        && keyword.bytes().all(|b| b.is_ascii_alphanumeric() || b"_-+".contains(&b))
+}
+
 /// Folders of our code outside the workspace, relative to its root: the
 /// fuzz targets, a workspace of their own (`fuzz/Cargo.toml` says why).
 const OUTSIDE: &[&str] = &["fuzz"];
@@ -225,6 +361,35 @@ pub(crate) fn check_headers(workspace: &Workspace) -> Vec<String> {
                 "{shown}: the file must start with a `//!` comment saying what it holds \
                  (on the first line)"
             )),
+            Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
+        }
+    }
+    problems
+}
+
+/// The original of the corpus check that build scripts include, relative
+/// to the workspace root.
+const CORPUS_CHECK: &str = "testkit/src/corpus/locate.rs";
+
+/// Where a crate keeps its copy of [`CORPUS_CHECK`], relative to its folder.
+const CORPUS_CHECK_COPY: &str = "build/corpus.rs";
+
+/// Checks that every member's copy of [`CORPUS_CHECK`] is the same as it.
+pub(crate) fn check_copies(workspace: &Workspace) -> Vec<String> {
+    let original = match fs::read(workspace.root.join(CORPUS_CHECK)) {
+        Ok(text) => text,
+        Err(err) => return vec![format!("{CORPUS_CHECK}: cannot read: {err}")],
+    };
+    let mut problems = Vec::new();
+    for package in &workspace.packages {
+        let copy = package.dir.join(CORPUS_CHECK_COPY);
+        let shown = copy.strip_prefix(&workspace.root).unwrap_or(&copy).display();
+        match fs::read(&copy) {
+            Ok(text) if text == original => {}
+            Ok(_) => problems.push(format!(
+                "{shown} differs from {CORPUS_CHECK}: change the original, then copy it over"
+            )),
+            Err(err) if err.kind() == io::ErrorKind::NotFound => {}
             Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
         }
     }
@@ -269,6 +434,24 @@ struct Package {
     /// The folder of its `Cargo.toml`.
     dir: PathBuf,
     dependencies: Vec<Dependency>,
+    /// Whether `cargo publish` may publish it (`publish` is not `false`).
+    publish: bool,
+    /// What crates.io shows of it.
+    listing: Listing,
+}
+
+/// The fields of a manifest that crates.io asks for or shows.
+#[derive(Debug, Default)]
+struct Listing {
+    description: Option<String>,
+    /// A licence, as an SPDX expression or a file.
+    license: bool,
+    repository: Option<String>,
+    rust_version: Option<String>,
+    /// The README file, relative to the crate's folder.
+    readme: Option<String>,
+    keywords: Vec<String>,
+    categories: Vec<String>,
 }
 
 /// One dependency as declared in a member's `Cargo.toml`.
@@ -277,6 +460,8 @@ struct Dependency {
     /// The package name (not a rename).
     name: String,
     kind: DependencyKind,
+    /// Whether it names a version (a path dependency may not).
+    versioned: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,7 +518,29 @@ impl Package {
             .iter()
             .map(Dependency::from_metadata)
             .collect::<Result<_, _>>()?;
-        Ok(Package { name, dir, dependencies })
+        // `null` for any registry, a list of the registries allowed
+        // otherwise (empty for `publish = false`).
+        let publish = match package.get("publish") {
+            None | Some(Value::Null) => true,
+            Some(registries) => registries.as_array().is_some_and(|r| !r.is_empty()),
+        };
+        let text = |key: &str| {
+            package.get(key).and_then(Value::as_str).filter(|s| !s.is_empty()).map(str::to_owned)
+        };
+        let list = |key: &str| -> Vec<String> {
+            let values = package.get(key).and_then(Value::as_array).map_or(&[][..], Vec::as_slice);
+            values.iter().filter_map(Value::as_str).map(str::to_owned).collect()
+        };
+        let listing = Listing {
+            description: text("description"),
+            license: text("license").is_some() || text("license_file").is_some(),
+            repository: text("repository"),
+            rust_version: text("rust_version"),
+            readme: text("readme"),
+            keywords: list("keywords"),
+            categories: list("categories"),
+        };
+        Ok(Package { name, dir, dependencies, publish, listing })
     }
 }
 
@@ -346,7 +553,8 @@ impl Dependency {
             Some("dev") => DependencyKind::Dev,
             Some(other) => return Err(format!("unknown dependency kind `{other}`").into()),
         };
-        Ok(Dependency { name, kind })
+        let versioned = dependency.get("req").and_then(Value::as_str).is_some_and(|r| r != "*");
+        Ok(Dependency { name, kind, versioned })
     }
 }
 
@@ -414,16 +622,16 @@ mod tests {
     #[test]
     fn the_writers_are_siblings_and_fen_epd_reads_no_pgn() {
         let ws = workspace(&[
-            ("pgc", &[("san", None), ("pgn-export", None)]),
-            ("pgn-export", &[("pgc", Some("dev"))]),
-            ("fen-epd", &[("diag", None), ("pgn-syntax", None)]),
+            ("pgn-pgc", &[("san", None), ("pgn-export", None)]),
+            ("pgn-export", &[("pgn-pgc", Some("dev"))]),
+            ("fen-epd", &[("pgn-diag", None), ("pgn-syntax", None)]),
             ("pgn-syntax", &[]),
-            ("diag", &[]),
+            ("pgn-diag", &[]),
         ]);
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 3, "{problems:#?}");
-        assert!(problems[0].starts_with("crate `pgc` has a dependency on `pgn-export`"));
-        assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgc`"));
+        assert!(problems[0].starts_with("crate `pgn-pgc` has a dependency on `pgn-export`"));
+        assert!(problems[1].starts_with("crate `pgn-export` has a dev-dependency on `pgn-pgc`"));
         assert!(problems[2].starts_with("crate `fen-epd` has a dependency on `pgn-syntax`"));
     }
 
@@ -432,12 +640,17 @@ mod tests {
         let ws = workspace(&[
             (
                 "san",
-                &[("fen-epd", None), ("nag", None), ("pgn-syntax", None), ("pgn-lex", Some("dev"))],
+                &[
+                    ("fen-epd", None),
+                    ("pgn-nag", None),
+                    ("pgn-syntax", None),
+                    ("pgn-lex", Some("dev")),
+                ],
             ),
             ("pgn-replay", &[("san", None), ("pgn-syntax", None), ("pgn-export", None)]),
-            ("pgn-syntax", &[("nag", None), ("san", None)]),
+            ("pgn-syntax", &[("pgn-nag", None), ("san", None)]),
             ("fen-epd", &[]),
-            ("nag", &[]),
+            ("pgn-nag", &[]),
             ("pgn-lex", &[]),
             ("pgn-export", &[]),
         ]);
@@ -463,10 +676,10 @@ mod tests {
     #[test]
     fn binaries_and_test_crates() {
         let ws = workspace(&[
-            ("pgn-cli", &[("pgc", None), ("pgn-tests", Some("dev")), ("xtask", None)]),
+            ("pgn-cli", &[("pgn-pgc", None), ("pgn-tests", Some("dev")), ("xtask", None)]),
             ("pgn-tests", &[("pgn-cli", None)]),
             ("xtask", &[("pgn-tests", Some("build"))]),
-            ("pgc", &[]),
+            ("pgn-pgc", &[]),
         ]);
         let problems = check_layers(&ws);
         assert_eq!(problems.len(), 1, "{problems:#?}");
@@ -512,6 +725,150 @@ mod tests {
         fs::remove_dir_all(&root).expect("clean up");
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(problems[0].starts_with("fuzz/fuzz_targets/bad.rs: "), "{problems:#?}");
+    }
+
+    /// The metadata of a member of a workspace at `root`: `publish` as
+    /// `cargo metadata` gives it, a complete listing with a README unless
+    /// `listing` changes it, and dependencies as `(name, kind, req)`.
+    fn listed(
+        root: &Path,
+        name: &str,
+        publish: Value,
+        listing: Value,
+        deps: &[(&str, Option<&str>, &str)],
+    ) -> Value {
+        let dir = root.join(name);
+        fs::create_dir_all(&dir).expect("temporary folder");
+        fs::write(dir.join("README.md"), "# A crate\n").expect("write");
+        let deps: Vec<Value> = deps
+            .iter()
+            .map(|(dep, kind, req)| serde_json::json!({ "name": dep, "kind": kind, "req": req }))
+            .collect();
+        let mut package = serde_json::json!({
+            "name": name,
+            "manifest_path": dir.join("Cargo.toml"),
+            "dependencies": deps,
+            "publish": publish,
+            "description": "A crate of the toolkit",
+            "license": "MIT OR Apache-2.0",
+            "repository": "https://example.invalid/pgn-toolkit",
+            "rust_version": "1.95",
+            "readme": "README.md",
+            "keywords": ["chess", "pgn"],
+            "categories": ["games"],
+        });
+        for (key, value) in listing.as_object().expect("an object") {
+            package[key] = value.clone();
+        }
+        package
+    }
+
+    #[test]
+    fn published_crates_have_what_crates_io_asks_for() {
+        let root = std::env::temp_dir().join(format!("tidy-publish-{}", std::process::id()));
+        let none = Value::Array(Vec::new());
+        let packages = vec![
+            listed(&root, "pgn-diag", Value::Null, serde_json::json!({}), &[]),
+            listed(&root, "pgn-nag", none.clone(), serde_json::json!({}), &[]),
+            listed(&root, "testkit", Value::Null, serde_json::json!({}), &[]),
+            listed(&root, "pgn-tests", none.clone(), serde_json::json!({ "readme": null }), &[]),
+            listed(
+                &root,
+                "san",
+                Value::Null,
+                serde_json::json!({
+                    "description": null,
+                    "readme": "READ.md",
+                    "keywords": ["chess", "standard-algebraic-notation", "1960s"],
+                    "categories": ["games", "chess"],
+                }),
+                &[],
+            ),
+            listed(
+                &root,
+                "pgn-lex",
+                Value::Null,
+                serde_json::json!({ "keywords": [], "license": null }),
+                &[
+                    ("testkit", Some("dev"), "^0.1.0"),
+                    ("testkit", Some("build"), "*"),
+                    ("pgn-diag", None, "*"),
+                    ("pgn-nag", Some("dev"), "*"),
+                    ("nom", None, "*"),
+                ],
+            ),
+            listed(
+                &root,
+                "pgn-cli",
+                Value::Null,
+                serde_json::json!({}),
+                &[("pgn-tests", Some("dev"), "*")],
+            ),
+        ];
+        let json = serde_json::json!({ "workspace_root": root, "packages": packages });
+        let workspace = Workspace::from_metadata(&json.to_string()).expect("well-formed metadata");
+        let problems = check_publishing(&workspace);
+        fs::remove_dir_all(&root).expect("clean up");
+        let expected = [
+            "crate `pgn-nag` is meant to be published",
+            "crate `testkit` may be published",
+            "crate `san` is published without a description",
+            "crate `san` is published with a README, READ.md, that is not in its folder",
+            "crate `san` is published with the keyword `standard-algebraic-notation`",
+            "crate `san` is published with the keyword `1960s`",
+            "crate `san` is published in the category `chess`",
+            "crate `pgn-lex` is published without a licence",
+            "crate `pgn-lex` is published without one to five keywords",
+            "crate `pgn-lex` has a dev-dependency on `testkit`, which is not published, with a version",
+            "crate `pgn-lex` is published but has a build-dependency on `testkit`, which is not",
+            "crate `pgn-lex` has a dependency on `pgn-diag` without a version",
+        ];
+        assert_eq!(problems.len(), expected.len(), "{problems:#?}");
+        for (problem, start) in problems.iter().zip(expected) {
+            assert!(problem.starts_with(start), "{problem:?} should start with {start:?}");
+        }
+    }
+
+    #[test]
+    fn keywords_by_the_rules_of_crates_io() {
+        assert!(keyword_fits("chess"));
+        assert!(keyword_fits("move-generator"));
+        assert!(keyword_fits("c++"));
+        assert!(keyword_fits("a2345678901234567890"));
+        assert!(!keyword_fits("a23456789012345678901"));
+        assert!(!keyword_fits("1994"));
+        assert!(!keyword_fits("-pgn"));
+        assert!(!keyword_fits("zero copy"));
+        assert!(!keyword_fits(""));
+    }
+
+    #[test]
+    fn copies_of_the_corpus_check_must_be_the_same() {
+        let root = std::env::temp_dir().join(format!("tidy-copies-{}", std::process::id()));
+        let write = |path: &str, text: &str| {
+            let path = root.join(path);
+            fs::create_dir_all(path.parent().expect("a folder")).expect("temporary folder");
+            fs::write(path, text).expect("write");
+        };
+        write(CORPUS_CHECK, "//! The check.\n");
+        write("same/build/corpus.rs", "//! The check.\n");
+        write("other/build/corpus.rs", "//! The check, changed.\n");
+        fs::create_dir_all(root.join("none")).expect("temporary folder");
+        let package = |name: &str| Package {
+            name: name.to_owned(),
+            dir: root.join(name),
+            dependencies: Vec::new(),
+            publish: false,
+            listing: Listing::default(),
+        };
+        let workspace = Workspace {
+            root: root.clone(),
+            packages: vec![package("same"), package("other"), package("none")],
+        };
+        let problems = check_copies(&workspace);
+        fs::remove_dir_all(&root).expect("clean up");
+        assert_eq!(problems.len(), 1, "{problems:#?}");
+        assert!(problems[0].starts_with("other/build/corpus.rs differs from "), "{problems:#?}");
     }
 
     #[test]

@@ -10,9 +10,9 @@
 //! `pgn pgc decode` runs it) gives the same events as the first, and the
 //! same items but for their empty movetext.
 
-use pgc::record::ReadError;
-use pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_export::{ExportOptions, Writer};
+use pgn_pgc::record::ReadError;
+use pgn_pgc::{Decoded, Decoder, EncodeOptions, encode_game};
 use pgn_replay::Event;
 
 use super::show;
