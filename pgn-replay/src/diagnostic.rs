@@ -155,14 +155,6 @@ impl ReplayDiagnostic {
     pub fn severity(&self) -> Severity {
         self.problem.severity()
     }
-
-    /// The diagnostic as found by a reader that started at `start`, a
-    /// line start, after `games` games (as
-    /// [`Diagnostic::relocate`](pgn_syntax::Diagnostic::relocate)).
-    pub fn relocate(&mut self, start: Location, games: u64) {
-        self.game += games;
-        self.at = self.at.map(|at| at.after(start));
-    }
 }
 
 impl ReplayDiagnostic {

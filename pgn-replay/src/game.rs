@@ -20,16 +20,6 @@ pub enum GameDiagnostic {
 }
 
 impl GameDiagnostic {
-    /// The diagnostic as found by a reader that started at `start`, a
-    /// line start, after `games` games: its places and game number moved
-    /// to their place in the whole input (reading an input in pieces).
-    pub fn relocate(&mut self, start: Location, games: u64) {
-        match self {
-            GameDiagnostic::Read(d) => d.relocate(start, games),
-            GameDiagnostic::Replay(d) => d.relocate(start, games),
-        }
-    }
-
     /// Where it is in the input (`None` for a replay's problem of a game
     /// not read from an input).
     pub fn at(&self) -> Option<Location> {
@@ -155,13 +145,17 @@ pub struct Replayed<O> {
 
 impl Relocate for GameDiagnostic {
     fn relocate(&mut self, shift: Shift) {
-        GameDiagnostic::relocate(self, shift.start, shift.games);
+        match self {
+            GameDiagnostic::Read(d) => d.relocate(shift),
+            GameDiagnostic::Replay(d) => d.relocate(shift),
+        }
     }
 }
 
 impl Relocate for ReplayDiagnostic {
     fn relocate(&mut self, shift: Shift) {
-        ReplayDiagnostic::relocate(self, shift.start, shift.games);
+        self.game = shift.game(self.game);
+        self.at = self.at.map(|at| shift.location(at));
     }
 }
 

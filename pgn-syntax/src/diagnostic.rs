@@ -429,18 +429,6 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    /// The diagnostic as found by a reader that started at `start`, a
-    /// line start, after `games` games: its places (its own and any its
-    /// kind names) moved by [`Location::after`], its game number by
-    /// `games`. For reading an input in pieces.
-    pub fn relocate(&mut self, start: Location, games: u64) {
-        self.game += games;
-        self.at = self.at.after(start);
-        if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut self.kind {
-            *overridden = overridden.after(start);
-        }
-    }
-
     /// How bad it is (given by its kind).
     pub fn severity(&self) -> Severity {
         self.kind.severity()
@@ -598,7 +586,8 @@ mod tests {
             at: Location { offset: 30, line: 4, column: 2 },
             game: 1,
         };
-        d.relocate(Location { offset: 1000, line: 50, column: 1 }, 7);
+        let start = Location { offset: 1000, line: 50, column: 1 };
+        crate::Relocate::relocate(&mut d, crate::Shift { start, games: 7 });
         assert_eq!(d.at, Location { offset: 1030, line: 53, column: 2 });
         assert_eq!(d.game, 8);
         let DiagnosticKind::DuplicateTag { overridden, .. } = d.kind else { panic!("{d:?}") };

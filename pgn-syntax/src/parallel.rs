@@ -36,7 +36,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread;
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::game::Game;
 use crate::place::Location;
 use crate::reader::{Reader, ReaderBuilder};
@@ -87,9 +87,14 @@ impl Relocate for Location {
     }
 }
 
+/// Its places (its own and any its kind names) and its game number.
 impl Relocate for Diagnostic {
     fn relocate(&mut self, shift: Shift) {
-        Diagnostic::relocate(self, shift.start, shift.games);
+        self.game = shift.game(self.game);
+        self.at = shift.location(self.at);
+        if let DiagnosticKind::DuplicateTag { overridden, .. } = &mut self.kind {
+            *overridden = shift.location(*overridden);
+        }
     }
 }
 

@@ -435,7 +435,7 @@ fn shifted(event: Event, by: Location, games: u64) -> Event {
         Event::EndVariation { at: l } => Event::EndVariation { at: at(l) },
         Event::Termination { result, at: l } => Event::Termination { result, at: at(l) },
         Event::Diagnostic(mut d) => {
-            d.relocate(by, games);
+            pgn_syntax::Relocate::relocate(&mut d, pgn_syntax::Shift { start: by, games });
             Event::Diagnostic(d)
         }
         other @ (Event::BeginTags | Event::BeginMovetext | Event::Break | Event::EndGame) => other,
