@@ -397,7 +397,7 @@ enum Command {
     /// Write each game once: a game whose main line has the same moves
     /// from the same start as an earlier game's (in any of the inputs,
     /// read as one database) is a duplicate, left out or written to
-    /// DUPS.
+    /// DUPS (pgn-extract's -D and -d).
     ///
     /// Only a 64-bit hash per distinct game is held in memory; the exact
     /// move sequences wait in a temporary file and are compared when two
@@ -417,7 +417,7 @@ enum Command {
         /// Write the games kept to this file instead of standard output.
         #[arg(short, long, value_name = "OUT")]
         output: Option<String>,
-        /// Write the duplicates to this file.
+        /// Write the duplicates to this file (pgn-extract's -d).
         #[arg(long, value_name = "DUPS")]
         duplicates: Option<String>,
         /// Write a line per set of duplicates to this file: the file and
@@ -510,7 +510,7 @@ struct ExportFlags {
     /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
-    /// Leave out comments.
+    /// Leave out comments (pgn-extract's -C).
     #[arg(long)]
     no_comments: bool,
     /// Leave out the comment commands of these names (comma-separated,
@@ -529,11 +529,11 @@ struct ExportFlags {
     /// `[%eval 2.5,11]`.
     #[arg(long)]
     canonical_commands: bool,
-    /// Leave out variations.
+    /// Leave out variations (pgn-extract's -V).
     #[arg(long)]
     no_variations: bool,
     /// Leave out NAGs (and suffix annotations, which export writes as
-    /// NAGs).
+    /// NAGs; pgn-extract's -N).
     #[arg(long)]
     no_nags: bool,
     /// Write the text of tag values and comments in UTF-8: text that is
@@ -579,7 +579,7 @@ struct ExportFlags {
 struct BrokenFlag {
     /// Write games with moves that cannot be played: the moves up to
     /// the first such move of a line in export format, the rest as
-    /// read, after a comment that says so.
+    /// read, after a comment that says so (pgn-extract's --keepbroken).
     #[arg(long)]
     keep_broken: bool,
 }

@@ -32,38 +32,43 @@ pub(crate) struct CriteriaArgs {
     /// A tag test: NAME=TEXT (equal), NAME*=TEXT (contains), NAME~=PATTERN
     /// (`*` and `?`), or NAME with =, !=, <, <=, >, >= and an integer
     /// (WhiteElo>=2500; a value such as `?` is no integer and fails).
+    /// pgn-extract's tag criteria (-t, -T).
     #[arg(long, value_name = "TEST")]
     tag: Vec<String>,
-    /// A player of either colour whose tag contains NAME.
+    /// A player of either colour whose tag contains NAME (pgn-extract's
+    /// -Tp).
     #[arg(long, value_name = "NAME")]
     player: Vec<String>,
-    /// The White tag contains NAME.
+    /// The White tag contains NAME (pgn-extract's -Tw).
     #[arg(long, value_name = "NAME")]
     white: Vec<String>,
-    /// The Black tag contains NAME.
+    /// The Black tag contains NAME (pgn-extract's -Tb).
     #[arg(long, value_name = "NAME")]
     black: Vec<String>,
-    /// An ECO code or range: B20-B99, C4, A.
+    /// An ECO code or range: B20-B99, C4, A (pgn-extract's -Te).
     #[arg(long, value_name = "RANGE")]
     eco: Vec<String>,
     /// A date or range, either end partial or open: 1990..1999, 2024.05,
     /// ..1900. A game's date must lie wholly within it (1990.??.?? is in
-    /// 1990..1999, not in 1990.05); an unknown year is in no range.
+    /// 1990..1999, not in 1990.05); an unknown year is in no range
+    /// (pgn-extract's -Td).
     #[arg(long, value_name = "RANGE")]
     date: Vec<String>,
-    /// Results, comma-separated: 1-0,1/2-1/2.
+    /// Results, comma-separated: 1-0,1/2-1/2 (pgn-extract's -Tr).
     #[arg(long, value_name = "RESULTS")]
     result: Vec<String>,
-    /// Plies of the main line: N, N..M, N.., ..M, >=N, >N, <=N, <N.
+    /// Plies of the main line: N, N..M, N.., ..M, >=N, >N, <=N, <N
+    /// (pgn-extract's -p).
     #[arg(long, value_name = "BOUND")]
     plies: Vec<String>,
-    /// Moves of the main line (plies in pairs), as for --plies.
+    /// Moves of the main line (plies in pairs), as for --plies
+    /// (pgn-extract's -b).
     #[arg(long, value_name = "BOUND")]
     moves: Vec<String>,
-    /// The main line ends in checkmate.
+    /// The main line ends in checkmate (pgn-extract's -M).
     #[arg(long)]
     checkmate: bool,
-    /// The main line ends in stalemate.
+    /// The main line ends in stalemate (pgn-extract's --stalemate).
     #[arg(long)]
     stalemate: bool,
     /// The side to move at the end has only its king.
@@ -88,7 +93,7 @@ pub(crate) struct CriteriaArgs {
     #[arg(long, value_name = "MOVES")]
     opening_transposed: Vec<String>,
     /// The main line reaches this position (FEN: placement, side to move,
-    /// castling, en passant, compared by Zobrist key).
+    /// castling, en passant, compared by Zobrist key; pgn-extract's -Tf).
     #[arg(long, value_name = "FEN")]
     fen: Vec<String>,
     /// The main line reaches this placement of pieces (a FEN or its first
@@ -96,7 +101,8 @@ pub(crate) struct CriteriaArgs {
     #[arg(long, value_name = "FEN")]
     placement: Vec<String>,
     /// The material matches at some ply: KRPvKR (exactly), Q+*vQ+* (at
-    /// least a queen each, the rest anything), B1N0*vB0N1*.
+    /// least a queen each, the rest anything), B1N0*vB0N1* (pgn-extract's
+    /// -z).
     #[arg(long, value_name = "PATTERN")]
     material: Vec<String>,
     /// The material matches at the end of the main line.
