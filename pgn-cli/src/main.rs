@@ -485,6 +485,13 @@ struct ExportFlags {
     /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
+    /// The order of the tags after the Seven Tag Roster, which always
+    /// comes first: standard (by name: export format) or input (as read;
+    /// a tag given twice goes where it was given last, with that value).
+    /// pgn-extract keeps the input order unless given -R (in the order it
+    /// first met each tag in the run rather than in each game).
+    #[arg(long, value_enum, value_name = "ORDER", default_value = "standard")]
+    tag_order: export::TagOrderArg,
     /// Leave out comments.
     #[arg(long)]
     no_comments: bool,
@@ -568,6 +575,7 @@ impl ExportFlags {
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,
             notation: self.notation,
+            tag_order: self.tag_order.into(),
             move_numbers: !self.no_move_numbers && self.notation != pgn_export::Notation::Uci,
             add: self.add.unwrap_or_default(),
             fix_result: self.fix_result,

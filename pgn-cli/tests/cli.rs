@@ -1187,3 +1187,34 @@ fn every_command_help_ends_with_examples() {
         assert!(lines.iter().all(|l| l.starts_with("  ") && l.contains("pgn ")), "{examples}");
     }
 }
+
+/// The tag lines of the first game `pgn export FILE ARGS` writes, the
+/// roster's first seven left out.
+fn tags_after_roster(file: &TempFile, args: &[&str]) -> Vec<String> {
+    let run = pgn(&[&["export", file.path()][..], args].concat());
+    assert_eq!(run.status.code(), Some(0), "{args:?}: {}", text(&run.stderr));
+    let out = text(&run.stdout);
+    out.lines().take_while(|l| !l.is_empty()).skip(7).map(str::to_owned).collect()
+}
+
+#[test]
+fn tag_order_input_keeps_the_order_read_after_the_roster() {
+    let input = TempFile::new(
+        "order.pgn",
+        b"[WhiteElo \"2700\"]\n[White \"W\"]\n[ECO \"B97\"]\n[Annotator \"X\"]\n[ECO \"C00\"]\n\n1. e4 *\n",
+    );
+    assert_eq!(
+        tags_after_roster(&input, &[]),
+        ["[Annotator \"X\"]", "[ECO \"C00\"]", "[WhiteElo \"2700\"]"]
+    );
+    // The roster first, then as read: a tag given twice where it was
+    // given last, with that value (ruling E2).
+    let input_order = ["[WhiteElo \"2700\"]", "[Annotator \"X\"]", "[ECO \"C00\"]"];
+    assert_eq!(tags_after_roster(&input, &["--tag-order", "input"]), input_order);
+    // Tags added from the replay go at the end, or where the tag was.
+    assert_eq!(
+        tags_after_roster(&input, &["--tag-order", "input", "--add", "plycount"]),
+        [&input_order[..], &["[PlyCount \"1\"]"]].concat()
+    );
+    assert_eq!(pgn(&["export", input.path(), "--tag-order", "sorted"]).status.code(), Some(2));
+}

@@ -91,6 +91,6 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit,
-    Writer, is_broken, to_string, to_vec, unfit,
+    AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagOrder, TagSet, TextOutput,
+    Unfit, Writer, is_broken, to_string, to_vec, unfit,
 };

@@ -45,12 +45,29 @@ pub enum TagSet {
     Roster,
 }
 
+/// In which order the tags are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TagOrder {
+    /// The Seven Tag Roster, then the other tags by name (ruling E1):
+    /// export format.
+    #[default]
+    Standard,
+    /// The Seven Tag Roster, then the other tags in the order they were
+    /// read, each name once where its last pair was read (ruling E2;
+    /// [`Tags::export_order_as_read`]). Not export format, but the order
+    /// of the input, as pgn-extract and python-chess keep it.
+    Input,
+}
+
 /// What the writer writes. The default is export format; every field
 /// left at its default keeps it so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ExportOptions {
     /// Which tags.
     pub tags: TagSet,
+    /// In which order: the roster, then the others by name (export
+    /// format) by default.
+    pub tag_order: TagOrder,
     /// Whether comments are written.
     pub comments: bool,
     /// Whether NAGs (and the suffix annotations, which become NAGs) are
@@ -115,6 +132,7 @@ impl Default for ExportOptions {
     fn default() -> Self {
         ExportOptions {
             tags: TagSet::All,
+            tag_order: TagOrder::Standard,
             comments: true,
             nags: true,
             variations: true,
@@ -137,6 +155,7 @@ impl ExportOptions {
     pub fn reduced() -> ExportOptions {
         ExportOptions {
             tags: TagSet::Roster,
+            tag_order: TagOrder::Standard,
             comments: false,
             nags: false,
             variations: false,
@@ -371,7 +390,11 @@ impl Writer {
             TagSet::All => usize::MAX,
             TagSet::Roster => SEVEN_TAG_ROSTER.len(),
         };
-        for tag in tags.export_order(result).take(written) {
+        let order = match self.options.tag_order {
+            TagOrder::Standard => tags.export_order(result),
+            TagOrder::Input => tags.export_order_as_read(result),
+        };
+        for tag in order.take(written) {
             sink.put(b"[")?;
             sink.put(tag.name)?;
             sink.put(b" \"")?;

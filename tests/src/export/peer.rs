@@ -82,6 +82,7 @@ pub struct Run {
 /// Export format.
 const ALL: ExportOptions = ExportOptions {
     tags: TagSet::All,
+    tag_order: pgn_export::TagOrder::Standard,
     comments: true,
     nags: true,
     variations: true,

@@ -27,13 +27,14 @@
 //! conformance row says too.
 
 use crate::export_roundtrip::{check_idempotent, check_stream_is_tree};
-use pgn_export::{CommandOptions, ExportOptions, Strip, TagSet};
+use pgn_export::{CommandOptions, ExportOptions, Strip, TagOrder, TagSet};
 
 /// The options of a control byte: bit 0 set leaves out comments, bit 1
 /// NAGs, bit 2 variations; bit 3 set writes the Seven Tag Roster only;
 /// bit 4 writes comment commands in canonical form, bit 5 leaves them
-/// out. The other bits are not used. Moves are always canonical SAN, the only
-/// notation that is export format.
+/// out; bit 6 writes the tags after the roster as read. The other bits
+/// are not used. Moves are always canonical SAN, the only notation that
+/// is export format.
 pub fn options(control: u8) -> ExportOptions {
     let bit = |n: u8| control >> n & 1 == 1;
     ExportOptions {
@@ -41,6 +42,7 @@ pub fn options(control: u8) -> ExportOptions {
         nags: !bit(1),
         variations: !bit(2),
         tags: if bit(3) { TagSet::Roster } else { TagSet::All },
+        tag_order: if bit(6) { TagOrder::Input } else { TagOrder::Standard },
         commands: CommandOptions {
             canonical: bit(4),
             strip: if bit(5) { Strip::All } else { Strip::None },
