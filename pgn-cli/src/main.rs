@@ -485,6 +485,12 @@ struct ExportFlags {
     /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
+    /// Write only the Seven Tag Roster of the tags, with SetUp and FEN for
+    /// a game from a set-up position and the tags --add adds; comments,
+    /// NAGs and variations stay unless left out (pgn-extract's -7 and
+    /// --seven).
+    #[arg(long, conflicts_with = "reduced")]
+    roster_only: bool,
     /// The order of the tags after the Seven Tag Roster, which always
     /// comes first: standard (by name: export format) or input (as read;
     /// a tag given twice goes where it was given last, with that value).
@@ -571,6 +577,7 @@ impl ExportFlags {
     fn args(self, broken: BrokenFlag) -> export::ExportArgs {
         let base = if self.reduced { ExportOptions::reduced() } else { ExportOptions::default() };
         let options = ExportOptions {
+            tags: if self.roster_only { pgn_export::TagSet::RosterAndSetUp } else { base.tags },
             comments: base.comments && !self.no_comments,
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,

@@ -1218,3 +1218,32 @@ fn tag_order_input_keeps_the_order_read_after_the_roster() {
     );
     assert_eq!(pgn(&["export", input.path(), "--tag-order", "sorted"]).status.code(), Some(2));
 }
+
+#[test]
+fn roster_only_keeps_the_start_and_the_comments() {
+    let input = TempFile::new(
+        "roster.pgn",
+        b"[Event \"e\"]\n[ECO \"B97\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 {push} $1 (1. e3) Kd7 *\n\n[ECO \"C20\"]\n\n1. e4 {x} *\n",
+    );
+    // As pgn-extract's -7: the roster, SetUp and FEN; the movetext whole.
+    let run = pgn(&["export", input.path(), "--roster-only"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let out = text(&run.stdout);
+    let games: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        games[0].lines().skip(7).collect::<Vec<_>>(),
+        ["[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]", "[SetUp \"1\"]"]
+    );
+    assert_eq!(games[1], "1. e4 {push} $1 (1. e3) 1... Kd7 *");
+    assert_eq!(games[2].lines().count(), 7, "{out}");
+    assert_eq!(games[3], "1. e4 {x} *");
+    // The tags --add asks for are kept; --no-comments still leaves them out.
+    assert_eq!(
+        tags_after_roster(&input, &["--roster-only", "--add", "plycount", "--no-comments"]),
+        ["[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]", "[PlyCount \"2\"]", "[SetUp \"1\"]"]
+    );
+    let plain = pgn(&["export", input.path(), "--roster-only", "--no-comments"]);
+    assert!(text(&plain.stdout).contains("\n1. e4 $1 (1. e3) 1... Kd7 *\n"));
+    // Reduced export format is the roster only already.
+    assert_eq!(pgn(&["export", input.path(), "--roster-only", "--reduced"]).status.code(), Some(2));
+}

@@ -23,8 +23,10 @@
 //!   move, never copied from the input; suffixes as NAGs; comments
 //!   normalised; lines filled greedily up to 79 bytes; LF only. Options
 //!   give reduced export format ([`ExportOptions::reduced`]), leave out
-//!   comments, NAGs or variations, or write another notation (which is then
-//!   not export format).
+//!   comments, NAGs or variations; or, departing from export format, write
+//!   another notation, the roster alone with the whole movetext
+//!   ([`TagSet::RosterAndSetUp`]) or the tags in input order
+//!   ([`TagOrder::Input`]).
 //! - [`StreamExporter`] exports games as they are read and replayed, one
 //!   pass over the file, holding one game's tags and bytes at a time;
 //!   it gives the bytes [`Writer::write_game`] gives. Each

@@ -43,6 +43,12 @@ pub enum TagSet {
     /// cannot be written faithfully: see [`unfit`] and
     /// [`Unfit::SetUpPosition`].
     Roster,
+    /// The Seven Tag Roster, and the SetUp and FEN tags of a game that has
+    /// them, so that a game from a set-up position keeps its start
+    /// (pgn-extract's `-7`); also the tags [`ExportOptions::add`] adds,
+    /// which were asked for. The other tags are left out; what the
+    /// movetext holds is left to the other options.
+    RosterAndSetUp,
 }
 
 /// In which order the tags are written.
@@ -111,6 +117,18 @@ pub struct AddedTags {
     /// ([`opening_of`](crate::openings::opening_of)); a game that reaches
     /// none keeps its own.
     pub eco: bool,
+}
+
+impl AddedTags {
+    /// True if a tag of this name is one of those added.
+    fn adds(self, name: &[u8]) -> bool {
+        match name {
+            b"PlyCount" => self.ply_count,
+            b"HashCode" => self.hash,
+            b"ECO" | b"Opening" => self.eco,
+            _ => false,
+        }
+    }
 }
 
 /// How export writes the text of tag values and comments (ruling E14).
@@ -278,13 +296,13 @@ fn transcode(text: &[u8], output: TextOutput) -> Cow<'_, [u8]> {
 
 /// True if export with `options` can hold the start of a game with these
 /// tags whose replay starts from `start` (`None`: it could not be set
-/// up): always when all tags are written; with the roster only (ruling
+/// up): always when the FEN tag is written; with the roster only (ruling
 /// E13), when the game has no FEN tag or its FEN gives the standard
 /// starting position, move number 1 and all (then leaving it out loses
 /// nothing).
 pub(crate) fn holds_start(options: ExportOptions, tags: &Tags, start: Option<&Position>) -> bool {
     match options.tags {
-        TagSet::All => true,
+        TagSet::All | TagSet::RosterAndSetUp => true,
         TagSet::Roster => tags.get("FEN").is_none() || start == Some(&Position::new()),
     }
 }
@@ -387,14 +405,17 @@ impl Writer {
     ) -> Result<(), S::Error> {
         // The roster comes first, all seven (ruling E1).
         let written = match self.options.tags {
-            TagSet::All => usize::MAX,
+            TagSet::All | TagSet::RosterAndSetUp => usize::MAX,
             TagSet::Roster => SEVEN_TAG_ROSTER.len(),
         };
         let order = match self.options.tag_order {
             TagOrder::Standard => tags.export_order(result),
             TagOrder::Input => tags.export_order_as_read(result),
         };
-        for tag in order.take(written) {
+        for (i, tag) in order.take(written).enumerate() {
+            if i >= SEVEN_TAG_ROSTER.len() && !self.writes_beyond_roster(tag.name) {
+                continue;
+            }
             sink.put(b"[")?;
             sink.put(tag.name)?;
             sink.put(b" \"")?;
@@ -402,6 +423,17 @@ impl Writer {
             sink.put(b"\"]\n")?;
         }
         Ok(())
+    }
+
+    /// True if a tag of this name that is not in the roster is written.
+    fn writes_beyond_roster(&self, name: &[u8]) -> bool {
+        match self.options.tags {
+            TagSet::All => true,
+            TagSet::Roster => false,
+            TagSet::RosterAndSetUp => {
+                name == b"SetUp" || name == b"FEN" || self.options.add.adds(name)
+            }
+        }
     }
 
     /// Writes the movetext of `game` and its termination marker, in lines
@@ -935,6 +967,30 @@ mod tests {
         let later = pgn.replace(" 0 1", " 0 5").replace("1. e4 e5", "5. e4 e5");
         let game = pgn_replay::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
         assert_eq!(unfit(&game, ExportOptions::reduced()), Some(Unfit::SetUpPosition));
+    }
+
+    #[test]
+    fn roster_and_set_up_keeps_the_start_and_the_movetext() {
+        // pgn-extract's -7: the roster, SetUp and FEN, and what --add
+        // asks for; comments, NAGs and variations as the options say.
+        let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
+        let pgn = format!(
+            "[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] [PlyCount \"2\"] 40... Kd5 {{x}} 41. Ra1 $1 (41. Rh1) *"
+        );
+        let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let options = ExportOptions { tags: TagSet::RosterAndSetUp, ..ExportOptions::default() };
+        assert_eq!(unfit(&game, options), None);
+        let text = export(&pgn, options);
+        let tags: Vec<&str> = text.lines().skip(7).take_while(|l| !l.is_empty()).collect();
+        assert_eq!(tags, [format!("[FEN \"{fen}\"]").as_str(), "[SetUp \"1\"]"]);
+        assert!(text.ends_with("\n\n40... Kd5 {x} 41. Ra1 $1 (41. Rh1) *\n\n"), "{text}");
+        let added = AddedTags { ply_count: true, ..AddedTags::default() };
+        let text = export(&pgn, ExportOptions { add: added, ..options });
+        assert!(text.contains("[PlyCount \"2\"]\n") && !text.contains("ECO"), "{text}");
+        // A game from the standard start has the roster only.
+        let text = export("[ECO \"C20\"] 1. e4 {x} e5 *", options);
+        assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
+        assert!(text.ends_with("\n\n1. e4 {x} 1... e5 *\n\n"), "{text}");
     }
 
     #[test]

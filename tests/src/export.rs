@@ -53,8 +53,8 @@ use std::path::{Path, PathBuf};
 use pgn_export::collate::{TagKey, collate, sort_by_collation};
 use pgn_export::filename::{self, SplitBy};
 use pgn_export::{
-    CommandNames, CommandOptions, ExportOptions, StreamExporter, Strip, TagOrder, Unfit, Writer,
-    unfit,
+    CommandNames, CommandOptions, ExportOptions, StreamExporter, Strip, TagOrder, TagSet, Unfit,
+    Writer, unfit,
 };
 use pgn_replay::Replayer;
 use pgn_replay::pgn_syntax::{Reader, Tags};
@@ -180,6 +180,7 @@ pub fn variant_options(variant: &str) -> Option<ExportOptions> {
         "no-nags" => ExportOptions { nags: false, ..all },
         "no-variations" => ExportOptions { variations: false, ..all },
         "tag-order-input" => ExportOptions { tag_order: TagOrder::Input, ..all },
+        "roster-only" => ExportOptions { tags: TagSet::RosterAndSetUp, ..all },
         "canonical-commands" => ExportOptions {
             commands: CommandOptions { canonical: true, ..CommandOptions::AS_READ },
             ..all

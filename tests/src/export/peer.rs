@@ -107,16 +107,15 @@ const fn run(
 
 /// The runs of `TESTS.tsv` that only re-format.
 pub const RUNS: &[Run] = &[
-    // -7: the Seven Tag Roster only, everything else kept. pgn-extract
-    // also keeps SetUp and FEN; `TagSet::Roster` does not, and leaves a
-    // game from a set-up position out (ruling E13). test-7.pgn has none
-    // (were one added, the game counts would differ).
+    // -7: the Seven Tag Roster only (with SetUp and FEN for a set-up
+    // position), everything else kept: `TagSet::RosterAndSetUp`, what
+    // `pgn export --roster-only` writes.
     run(
         "test-7",
         "-7",
         &["test-7.pgn"],
         &["test-7-out.pgn"],
-        &[ExportOptions { tags: TagSet::Roster, ..ALL }],
+        &[ExportOptions { tags: TagSet::RosterAndSetUp, ..ALL }],
         &[],
     ),
     // --output, then --append of the same input: the games twice.

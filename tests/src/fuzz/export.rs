@@ -4,7 +4,8 @@
 //!
 //! The input is one control byte, then the PGN. The control byte picks
 //! the options ([`options`]): comments, NAGs and variations each left out
-//! or not, and all tags or the Seven Tag Roster only; `0x0f` is reduced
+//! or not, all tags or the Seven Tag Roster only (with SetUp and FEN or
+//! without), the tags in input order (not export format); `0x0f` is reduced
 //! export format (§3.2.4, ruling E13), `0x00` export format.
 //!
 //! The PGN is read and replayed, and its games exported with those
@@ -32,16 +33,21 @@ use pgn_export::{CommandOptions, ExportOptions, Strip, TagOrder, TagSet};
 /// The options of a control byte: bit 0 set leaves out comments, bit 1
 /// NAGs, bit 2 variations; bit 3 set writes the Seven Tag Roster only;
 /// bit 4 writes comment commands in canonical form, bit 5 leaves them
-/// out; bit 6 writes the tags after the roster as read. The other bits
-/// are not used. Moves are always canonical SAN, the only notation that
-/// is export format.
+/// out; bit 6 writes the tags after the roster as read, and with bit 3
+/// the roster with SetUp and FEN (pgn-extract's `-7`). Bit 7 is not
+/// used. Moves are always canonical SAN, the only notation that is
+/// export format.
 pub fn options(control: u8) -> ExportOptions {
     let bit = |n: u8| control >> n & 1 == 1;
     ExportOptions {
         comments: !bit(0),
         nags: !bit(1),
         variations: !bit(2),
-        tags: if bit(3) { TagSet::Roster } else { TagSet::All },
+        tags: match (bit(3), bit(6)) {
+            (false, _) => TagSet::All,
+            (true, false) => TagSet::Roster,
+            (true, true) => TagSet::RosterAndSetUp,
+        },
         tag_order: if bit(6) { TagOrder::Input } else { TagOrder::Standard },
         commands: CommandOptions {
             canonical: bit(4),
