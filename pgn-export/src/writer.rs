@@ -43,10 +43,11 @@ pub enum TagSet {
     /// cannot be written faithfully: see [`unfit`] and
     /// [`Unfit::SetUpPosition`].
     Roster,
-    /// The Seven Tag Roster, and the SetUp and FEN tags of a game that has
-    /// them, so that a game from a set-up position keeps its start
-    /// (pgn-extract's `-7`); also the tags [`ExportOptions::add`] adds,
-    /// which were asked for. The other tags are left out; what the
+    /// The Seven Tag Roster, and the SetUp, FEN and Variant tags of a game
+    /// that has them, so that a game from a set-up position, or of
+    /// Chess960, still replays from its start in any reader (pgn-extract's
+    /// `-7`, which drops Variant); also the tags [`ExportOptions::add`]
+    /// adds, which were asked for. The other tags are left out; what the
     /// movetext holds is left to the other options.
     RosterAndSetUp,
 }
@@ -431,7 +432,7 @@ impl Writer {
             TagSet::All => true,
             TagSet::Roster => false,
             TagSet::RosterAndSetUp => {
-                name == b"SetUp" || name == b"FEN" || self.options.add.adds(name)
+                matches!(name, b"SetUp" | b"FEN" | b"Variant") || self.options.add.adds(name)
             }
         }
     }
@@ -971,7 +972,7 @@ mod tests {
 
     #[test]
     fn roster_and_set_up_keeps_the_start_and_the_movetext() {
-        // pgn-extract's -7: the roster, SetUp and FEN, and what --add
+        // pgn-extract's -7: the roster, SetUp, FEN and Variant, what --add
         // asks for; comments, NAGs and variations as the options say.
         let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
         let pgn = format!(
@@ -991,6 +992,11 @@ mod tests {
         let text = export("[ECO \"C20\"] 1. e4 {x} e5 *", options);
         assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
         assert!(text.ends_with("\n\n1. e4 {x} 1... e5 *\n\n"), "{text}");
+        // A Chess960 game keeps its Variant tag: other readers need it.
+        let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let pgn = format!("[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"{chess960}\"] 9. g3 *");
+        let text = export(&pgn, options);
+        assert!(text.contains("[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n9. g3 *"), "{text}");
     }
 
     #[test]

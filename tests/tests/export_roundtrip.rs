@@ -602,7 +602,7 @@ fn export_tags(
         .filter(|n| match options.tags {
             TagSet::All => true,
             TagSet::Roster => false,
-            TagSet::RosterAndSetUp => *n == b"SetUp" || *n == b"FEN",
+            TagSet::RosterAndSetUp => matches!(*n, b"SetUp" | b"FEN" | b"Variant"),
         })
         .collect();
     names.sort();

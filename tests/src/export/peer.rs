@@ -108,8 +108,9 @@ const fn run(
 /// The runs of `TESTS.tsv` that only re-format.
 pub const RUNS: &[Run] = &[
     // -7: the Seven Tag Roster only (with SetUp and FEN for a set-up
-    // position), everything else kept: `TagSet::RosterAndSetUp`, what
-    // `pgn export --roster-only` writes.
+    // position; `TagSet::RosterAndSetUp` keeps Variant too, which
+    // test-7.pgn has none of), everything else kept: what `pgn export
+    // --roster-only` writes.
     run(
         "test-7",
         "-7",
