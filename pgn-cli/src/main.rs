@@ -219,7 +219,8 @@ enum Command {
     ///
     /// Every game is read and replayed; its SAN is written anew from the
     /// moves, tags in roster order then by name, lines of at most 79
-    /// bytes. A game with a move that cannot be played is left out with an
+    /// bytes (options such as --tag-order, --roster-only and
+    /// --line-length write otherwise, as pgn-extract users know them). A game with a move that cannot be played is left out with an
     /// error (--keep-broken writes it), and so is a game from a set-up
     /// position with --reduced. Diagnostics go to standard error
     /// as for `pgn check`, and its last line is `games=N written=W
@@ -547,6 +548,12 @@ struct ExportFlags {
     /// (pgn-extract's --fixresulttags).
     #[arg(long)]
     fix_result: bool,
+    /// Fill movetext lines up to N bytes (79 in export format); 0 writes
+    /// the movetext on one line. A word longer than N stands whole on a
+    /// line of its own (pgn-extract's -wN and --linelength; its -w0 puts
+    /// every word on a line of its own, -w1 does that here).
+    #[arg(long, value_name = "N", default_value_t = pgn_export::MAX_LINE)]
+    line_length: usize,
     /// Write the moves without move numbers (pgn-extract's
     /// --nomovenumbers). Not export format.
     #[arg(long)]
@@ -583,6 +590,7 @@ impl ExportFlags {
             nags: base.nags && !self.no_nags,
             notation: self.notation,
             tag_order: self.tag_order.into(),
+            line_length: self.line_length,
             move_numbers: !self.no_move_numbers && self.notation != pgn_export::Notation::Uci,
             add: self.add.unwrap_or_default(),
             fix_result: self.fix_result,
@@ -599,7 +607,6 @@ impl ExportFlags {
                     (false, None) => pgn_export::Strip::None,
                 },
             },
-            ..base
         };
         export::ExportArgs { options, keep_broken: broken.keep_broken }
     }

@@ -1247,3 +1247,29 @@ fn roster_only_keeps_the_start_and_the_comments() {
     // Reduced export format is the roster only already.
     assert_eq!(pgn(&["export", input.path(), "--roster-only", "--reduced"]).status.code(), Some(2));
 }
+
+#[test]
+fn line_length_fills_lines_of_any_length_and_keeps_words_whole() {
+    let input = TempFile::new(
+        "lines.pgn",
+        b"[Event \"x\"]\n\n1. e4 {a comment here} e5 2. Nf3 $1 Nc6 (2... d6 {philidor}) 3. Bb5 a6 1-0\n",
+    );
+    let movetext = |args: &[&str]| {
+        let run = pgn(&[&["export", input.path()][..], args].concat());
+        assert_eq!(run.status.code(), Some(0), "{args:?}: {}", text(&run.stderr));
+        let out = text(&run.stdout);
+        out.split("\n\n").nth(1).unwrap_or_default().to_owned()
+    };
+    let one_line =
+        "1. e4 {a comment here} 1... e5 2. Nf3 $1 2... Nc6 (2... d6 {philidor}) 3. Bb5 a6 1-0";
+    assert_eq!(movetext(&["--line-length", "0"]), one_line);
+    assert_eq!(movetext(&["--line-length", "1000"]), one_line);
+    assert_eq!(
+        movetext(&["--line-length", "20"]),
+        "1. e4 {a comment\nhere} 1... e5 2. Nf3\n$1 2... Nc6 (2... d6\n{philidor}) 3. Bb5\na6 1-0"
+    );
+    // Shorter than any word: a word a line, none cut.
+    assert_eq!(movetext(&["--line-length", "1"]), one_line.replace(' ', "\n"));
+    assert_eq!(movetext(&["--line-length", "79"]), movetext(&[]));
+    assert_eq!(pgn(&["export", input.path(), "--line-length", "-1"]).status.code(), Some(2));
+}

@@ -25,8 +25,9 @@
 //!   give reduced export format ([`ExportOptions::reduced`]), leave out
 //!   comments, NAGs or variations; or, departing from export format, write
 //!   another notation, the roster alone with the whole movetext
-//!   ([`TagSet::RosterAndSetUp`]) or the tags in input order
-//!   ([`TagOrder::Input`]).
+//!   ([`TagSet::RosterAndSetUp`]), the tags in input order
+//!   ([`TagOrder::Input`]) or lines of another length
+//!   ([`ExportOptions::line_length`]).
 //! - [`StreamExporter`] exports games as they are read and replayed, one
 //!   pass over the file, holding one game's tags and bytes at a time;
 //!   it gives the bytes [`Writer::write_game`] gives. Each

@@ -11,7 +11,7 @@ use pgn_replay::{Event, ReplayedGame, ReplayedMove, Walker};
 use san::{Lan, Language, Played, Position, San, Uci};
 
 use crate::commands::CommandOptions;
-use crate::layout::{Filler, is_space};
+use crate::layout::{Filler, MAX_LINE, is_space};
 use crate::sink::{FmtSink, Sink};
 
 /// How moves are written. Only [`Notation::San`] is export format; the
@@ -90,6 +90,12 @@ pub struct ExportOptions {
     /// How the text of tag values and comments is written (ruling E14):
     /// its bytes as read by default.
     pub text: TextOutput,
+    /// The longest movetext line, in bytes: [`MAX_LINE`]
+    /// (79, §8.2.1 and ruling E6) by default; 0 for no limit, the movetext
+    /// on one line (but that a `;` comment ends its line, E9). A word
+    /// longer than a line still stands whole on a line of its own.
+    /// Another length is not export format (pgn-extract's `-w`).
+    pub line_length: usize,
     /// Whether move numbers are written (§8.2.2.2; default yes). Without
     /// them the movetext is not export format: for a list of moves, as
     /// pgn-extract's `--nomovenumbers` and `-Wuci` write it.
@@ -158,6 +164,7 @@ impl Default for ExportOptions {
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            line_length: MAX_LINE,
             move_numbers: true,
             add: AddedTags { ply_count: false, hash: false, eco: false },
             fix_result: false,
@@ -181,6 +188,7 @@ impl ExportOptions {
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            line_length: MAX_LINE,
             move_numbers: true,
             add: AddedTags { ply_count: false, hash: false, eco: false },
             fix_result: false,
@@ -367,7 +375,9 @@ struct Cursor {
 impl Writer {
     /// A writer with these options.
     pub fn new(options: ExportOptions) -> Writer {
-        Writer { options, ..Writer::default() }
+        let mut writer = Writer { options, ..Writer::default() };
+        writer.filler.set_line_length(options.line_length);
+        writer
     }
 
     /// The options it writes with.
@@ -438,7 +448,8 @@ impl Writer {
     }
 
     /// Writes the movetext of `game` and its termination marker, in lines
-    /// of at most 79 bytes, each ended by a line feed (rulings E5 to E12).
+    /// of at most 79 bytes (or [`ExportOptions::line_length`]), each ended
+    /// by a line feed (rulings E5 to E12).
     ///
     /// # Errors
     ///

@@ -194,7 +194,10 @@ pub fn variant_options(variant: &str) -> Option<ExportOptions> {
             let strip = Strip::Named(names);
             ExportOptions { commands: CommandOptions { strip, canonical: false }, ..all }
         }
-        _ => return None,
+        _ => {
+            let length = variant.strip_prefix("line-length-")?.parse().ok()?;
+            ExportOptions { line_length: length, ..all }
+        }
     })
 }
 

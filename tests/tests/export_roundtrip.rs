@@ -15,8 +15,9 @@
 //! the export must read back to the same game, [normalised](Model) as the
 //! rulings say, and export again to the same bytes (for export format,
 //! reduced export format, and each of comments, NAGs and variations left
-//! out; and with the tags after the roster as read, or the roster with
-//! SetUp and FEN alone). The export's layout follows E6 and E11. Reduced export format
+//! out; and with the tags after the roster as read, the roster with
+//! SetUp, FEN and Variant alone, lines of 24 bytes or one line). The export's
+//! layout follows E6 and E11. Reduced export format
 //! has no FEN tag (ruling E13): a game from a set-up position does not fit
 //! it ([`unfit`]) and is not written, which is checked instead of the
 //! round trip; one whose FEN gives the standard start fits, and loses its
@@ -684,11 +685,12 @@ fn read_one(text: &[u8]) -> Result<ReplayedGame, String> {
 }
 
 /// Ruling E6 and E11 on an export: LF only, no tab, no space at a line's
-/// end; the tag pairs, an empty line, the movetext (lines of at most 79
-/// bytes but for a single word, a comment command among them, or a `;`
-/// comment, that is longer), an
-/// empty line.
-fn check_layout(text: &[u8]) -> Result<(), String> {
+/// end; the tag pairs, an empty line, the movetext (lines of at most
+/// `max_line` bytes, 79 in export format, but for a single word, a comment
+/// command among them, or a `;` comment, that is longer; 0 for no limit),
+/// an empty line.
+fn check_layout(text: &[u8], max_line: usize) -> Result<(), String> {
+    let max_line = if max_line == 0 { usize::MAX } else { max_line };
     if text.contains(&b'\r') || text.contains(&b'\t') {
         return Err("a carriage return or a tab".to_owned());
     }
@@ -715,7 +717,7 @@ fn check_layout(text: &[u8]) -> Result<(), String> {
         if line.is_empty() || line.starts_with(b" ") || line.ends_with(b" ") {
             return Err(format!("movetext line `{}`", line.escape_ascii()));
         }
-        if line.len() > MAX_LINE && !long_word {
+        if line.len() > max_line && !long_word {
             return Err(format!("a line of {} bytes: `{}`", line.len(), line.escape_ascii()));
         }
     }
@@ -723,9 +725,9 @@ fn check_layout(text: &[u8]) -> Result<(), String> {
 }
 
 /// The option sets: export format, reduced export format, each part
-/// left out, the tags after the roster as read, and the roster with the
-/// start's tags (comments and all kept).
-fn option_sets() -> [(&'static str, ExportOptions); 7] {
+/// left out, the tags after the roster as read, the roster with the
+/// start's tags (comments and all kept), and lines of other lengths.
+fn option_sets() -> [(&'static str, ExportOptions); 9] {
     let all = ExportOptions::default();
     [
         ("export", all),
@@ -735,6 +737,8 @@ fn option_sets() -> [(&'static str, ExportOptions); 7] {
         ("no variations", ExportOptions { variations: false, ..all }),
         ("tags as read", ExportOptions { tag_order: TagOrder::Input, ..all }),
         ("roster and set-up", ExportOptions { tags: TagSet::RosterAndSetUp, ..all }),
+        ("lines of 24 bytes", ExportOptions { line_length: 24, ..all }),
+        ("one line", ExportOptions { line_length: 0, ..all }),
     ]
 }
 
@@ -862,7 +866,8 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
                 shown(&from_game)
             )));
         }
-        check_layout(&from_text).map_err(|e| fail(format!("{e}\n{}", shown(&from_text))))?;
+        check_layout(&from_text, options.line_length)
+            .map_err(|e| fail(format!("{e}\n{}", shown(&from_text))))?;
         if options.tag_order == TagOrder::Input
             && names_written(&from_text) != names_as_read(&read.tags)
         {
