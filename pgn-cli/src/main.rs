@@ -190,6 +190,8 @@ enum Command {
         /// --fen before).
         #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "after")]
         fen: Option<moves::FenWhen>,
+        #[command(flatten)]
+        en_passant: EnPassantFlag,
         /// tsv (the default), csv, or json (one object a line).
         #[arg(long, value_name = "FORMAT", default_value = "tsv")]
         format: table::TableFormat,
@@ -210,6 +212,8 @@ enum Command {
         /// instead.
         #[arg(long)]
         every_ply: bool,
+        #[command(flatten)]
+        en_passant: EnPassantFlag,
         #[command(flatten)]
         noise: NoiseArgs,
         #[command(flatten)]
@@ -359,6 +363,8 @@ enum Command {
         /// Write only the number of games selected.
         #[arg(long, conflicts_with = "columns")]
         count: bool,
+        #[command(flatten)]
+        en_passant: EnPassantFlag,
         /// Only games of these numbers may be selected, counted over all
         /// the inputs from 1: N, N..M, N.., or ..M for the first M (reading
         /// stops after M). pgn-extract's --selectonly and --stopafter.
@@ -566,6 +572,37 @@ struct ExportFlags {
     /// swedish. Anything but san is not export format.
     #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
     notation: pgn_export::Notation,
+}
+
+/// `--en-passant`, for the commands that write FEN.
+#[derive(Args, Clone, Copy, Debug)]
+struct EnPassantFlag {
+    /// When a FEN has its en passant square: always, after every
+    /// two-square pawn advance (§16.1.3.4, ruling F1; what pgn-extract
+    /// writes), or legal, only when an en passant capture is legal (a
+    /// pinned pawn cannot take): python-chess's and lichess's FEN, and
+    /// pgn-extract's with --nofauxep.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "always")]
+    en_passant: EnPassantWhen,
+}
+
+/// The value of `--en-passant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EnPassantWhen {
+    /// After every two-square pawn advance.
+    Always,
+    /// Only when an en passant capture is legal.
+    Legal,
+}
+
+impl EnPassantFlag {
+    /// The FEN writer's mode.
+    fn mode(self) -> fen_epd::EnPassantMode {
+        match self.en_passant {
+            EnPassantWhen::Always => fen_epd::EnPassantMode::Always,
+            EnPassantWhen::Legal => fen_epd::EnPassantMode::Legal,
+        }
+    }
 }
 
 /// `--keep-broken`, for the commands that can write a game that cannot
@@ -851,12 +888,13 @@ fn run(command: Command) -> ExitCode {
         Command::Check { files, mainline, commands, noise, threads } => {
             finish("check", check::run_check(&files, (mainline, commands), noise, threads.reader()))
         }
-        Command::Moves { files, all_lines, fen, format, noise, threads } => {
-            let args = moves::MovesArgs { all_lines, fen, format };
+        Command::Moves { files, all_lines, fen, en_passant, format, noise, threads } => {
+            let args = moves::MovesArgs { all_lines, fen, en_passant: en_passant.mode(), format };
             finish("moves", moves::run(&files, args, noise, threads.reader()))
         }
-        Command::Fen { files, every_ply, noise, threads } => {
-            finish("fen", check::run_fen(&files, every_ply, noise, threads.reader()))
+        Command::Fen { files, every_ply, en_passant, noise, threads } => {
+            let args = (every_ply, en_passant.mode());
+            finish("fen", check::run_fen(&files, args, noise, threads.reader()))
         }
         Command::Export { files, output, format, broken, noise, threads } => finish(
             "export",
@@ -882,6 +920,7 @@ fn run(command: Command) -> ExitCode {
             table_format,
             csv,
             count,
+            en_passant,
             games,
             format,
             broken,
@@ -894,7 +933,9 @@ fn run(command: Command) -> ExitCode {
                 (None, false) => table::TableFormat::Tsv,
             };
             let what = match (columns, count) {
-                (Some(columns), _) => select::Output::Table { columns, format: table },
+                (Some(columns), _) => {
+                    select::Output::Table { columns, format: table, en_passant: en_passant.mode() }
+                }
                 (None, true) => select::Output::Count,
                 (None, false) => select::Output::Games(format.args(broken)),
             };

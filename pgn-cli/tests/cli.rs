@@ -1273,3 +1273,36 @@ fn line_length_fills_lines_of_any_length_and_keeps_words_whole() {
     assert_eq!(movetext(&["--line-length", "79"]), movetext(&[]));
     assert_eq!(pgn(&["export", input.path(), "--line-length", "-1"]).status.code(), Some(2));
 }
+
+#[test]
+fn en_passant_legal_writes_the_square_only_where_a_capture_is_legal() {
+    // The fixtures of tests/data (see its README): checked against
+    // python-chess and pgn-extract position by position.
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("data");
+    let input = data.join("en_passant.pgn");
+    let input = input.to_str().expect("a UTF-8 path");
+    let expected = |when: &str| {
+        std::fs::read_to_string(data.join(format!("en_passant.{when}.fen"))).expect("a fixture")
+    };
+    for when in ["always", "legal"] {
+        let run = pgn(&["fen", "--every-ply", "--en-passant", when, input]);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        assert_eq!(text(&run.stdout), expected(when), "--en-passant {when}");
+    }
+    // Always is the default (ruling F1).
+    assert_eq!(text(&pgn(&["fen", "--every-ply", input]).stdout), expected("always"));
+    // The last position of each game, in `pgn fen`, the fen column of
+    // `pgn moves` and the final-fen column of `pgn select`.
+    let legal = expected("legal");
+    let last: Vec<&str> = legal.split("\n\n").filter_map(|game| game.lines().last()).collect();
+    let fen = text(&pgn(&["fen", "--en-passant", "legal", input]).stdout);
+    assert_eq!(fen.lines().collect::<Vec<_>>(), last);
+    let moves = text(&pgn(&["moves", "--fen", "--en-passant", "legal", input]).stdout);
+    let fens: Vec<&str> =
+        moves.lines().skip(1).map(|row| row.split('\t').nth(6).unwrap_or("")).collect();
+    let every: Vec<&str> = legal.split("\n\n").flat_map(|game| game.lines().skip(1)).collect();
+    assert_eq!(fens, every);
+    let table = pgn(&["select", input, "--columns", "final-fen", "--en-passant", "legal"]).stdout;
+    assert_eq!(text(&table).lines().skip(1).collect::<Vec<_>>(), last);
+    assert_eq!(pgn(&["fen", input, "--en-passant", "pseudo"]).status.code(), Some(2));
+}
