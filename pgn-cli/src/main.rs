@@ -500,9 +500,10 @@ struct ExportFlags {
     roster_only: bool,
     /// The order of the tags after the Seven Tag Roster, which always
     /// comes first: standard (by name: export format) or input (as read;
-    /// a tag given twice goes where it was given last, with that value).
-    /// pgn-extract keeps the input order unless given -R (in the order it
-    /// first met each tag in the run rather than in each game).
+    /// a tag given twice goes where it was given last, with that value),
+    /// as python-chess keeps them. pgn-extract has an order of its own
+    /// (the tags it knows in a fixed order, then the others as it first
+    /// met them in the run); its -R takes an order from a file.
     #[arg(long, value_enum, value_name = "ORDER", default_value = "standard")]
     tag_order: export::TagOrderArg,
     /// Leave out comments.

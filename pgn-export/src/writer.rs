@@ -62,7 +62,7 @@ pub enum TagOrder {
     /// The Seven Tag Roster, then the other tags in the order they were
     /// read, each name once where its last pair was read (ruling E2;
     /// [`Tags::export_order_as_read`]). Not export format, but the order
-    /// of the input, as pgn-extract and python-chess keep it.
+    /// of the input, as python-chess keeps it.
     Input,
 }
 

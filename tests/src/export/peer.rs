@@ -15,7 +15,9 @@
 //! `pgn_syntax::read_games`, without replay, and compared game by game:
 //!
 //! - the tag pairs as a sorted list (pgn-extract writes the roster first
-//!   and then the other tags in input order, export sorts them by name);
+//!   and then the other tags in an order of its own, the tags it knows
+//!   in a fixed order and the others as first met in the run; export
+//!   sorts them by name);
 //! - the movetext as a list of tokens: each move's text, each NAG (a
 //!   suffix annotation read as its NAG, ruling E8), each comment with its
 //!   white space normalised, variation starts and ends, escape lines, and
