@@ -492,10 +492,10 @@ struct ExportFlags {
     /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
-    /// Write only the Seven Tag Roster of the tags, with SetUp, FEN and
-    /// Variant for a game that has them and the tags --add adds; comments,
-    /// NAGs and variations stay unless left out (pgn-extract's -7 and
-    /// --seven, which drop Variant).
+    /// Write only the Seven Tag Roster of the tags, with SetUp and FEN (and
+    /// Variant) for a game from a set-up position and the tags --add adds;
+    /// comments, NAGs and variations stay unless left out (pgn-extract's
+    /// -7 and --seven, which drop Variant).
     #[arg(long, conflicts_with = "reduced")]
     roster_only: bool,
     /// The order of the tags after the Seven Tag Roster, which always

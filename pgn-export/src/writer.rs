@@ -43,12 +43,13 @@ pub enum TagSet {
     /// cannot be written faithfully: see [`unfit`] and
     /// [`Unfit::SetUpPosition`].
     Roster,
-    /// The Seven Tag Roster, and the SetUp, FEN and Variant tags of a game
-    /// that has them, so that a game from a set-up position, or of
-    /// Chess960, still replays from its start in any reader (pgn-extract's
-    /// `-7`, which drops Variant); also the tags [`ExportOptions::add`]
-    /// adds, which were asked for. The other tags are left out; what the
-    /// movetext holds is left to the other options.
+    /// The Seven Tag Roster, and the SetUp and FEN tags of a game that has
+    /// them, so that a game from a set-up position keeps its start
+    /// (pgn-extract's `-7`), with its Variant tag, which a Chess960 start
+    /// needs in other readers (pgn-extract drops it); also the tags
+    /// [`ExportOptions::add`] adds, which were asked for. The other tags
+    /// are left out; what the movetext holds is left to the other
+    /// options.
     RosterAndSetUp,
 }
 
@@ -423,8 +424,9 @@ impl Writer {
             TagOrder::Standard => tags.export_order(result),
             TagOrder::Input => tags.export_order_as_read(result),
         };
+        let set_up = self.options.tags == TagSet::RosterAndSetUp && tags.get("FEN").is_some();
         for (i, tag) in order.take(written).enumerate() {
-            if i >= SEVEN_TAG_ROSTER.len() && !self.writes_beyond_roster(tag.name) {
+            if i >= SEVEN_TAG_ROSTER.len() && !self.writes_beyond_roster(tag.name, set_up) {
                 continue;
             }
             sink.put(b"[")?;
@@ -436,13 +438,16 @@ impl Writer {
         Ok(())
     }
 
-    /// True if a tag of this name that is not in the roster is written.
-    fn writes_beyond_roster(&self, name: &[u8]) -> bool {
+    /// True if a tag of this name that is not in the roster is written,
+    /// for a game with a FEN tag or not (`set_up`).
+    fn writes_beyond_roster(&self, name: &[u8], set_up: bool) -> bool {
         match self.options.tags {
             TagSet::All => true,
             TagSet::Roster => false,
             TagSet::RosterAndSetUp => {
-                matches!(name, b"SetUp" | b"FEN" | b"Variant") || self.options.add.adds(name)
+                matches!(name, b"SetUp" | b"FEN")
+                    || set_up && name == b"Variant"
+                    || self.options.add.adds(name)
             }
         }
     }
@@ -983,7 +988,7 @@ mod tests {
 
     #[test]
     fn roster_and_set_up_keeps_the_start_and_the_movetext() {
-        // pgn-extract's -7: the roster, SetUp, FEN and Variant, what --add
+        // pgn-extract's -7: the roster, SetUp and FEN, what --add
         // asks for; comments, NAGs and variations as the options say.
         let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
         let pgn = format!(
@@ -1003,11 +1008,15 @@ mod tests {
         let text = export("[ECO \"C20\"] 1. e4 {x} e5 *", options);
         assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
         assert!(text.ends_with("\n\n1. e4 {x} 1... e5 *\n\n"), "{text}");
-        // A Chess960 game keeps its Variant tag: other readers need it.
+        // A Chess960 start keeps its Variant tag: other readers need it.
+        // Without a FEN tag it says nothing a reader needs (lichess's
+        // `Standard`).
         let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
         let pgn = format!("[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"{chess960}\"] 9. g3 *");
         let text = export(&pgn, options);
         assert!(text.contains("[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n9. g3 *"), "{text}");
+        let text = export("[Variant \"Standard\"] 1. e4 *", options);
+        assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
     }
 
     #[test]

@@ -470,7 +470,7 @@ fn option_sets() -> [(&'static str, ExportOptions); 7] {
         ("no variations", ExportOptions { variations: false, ..all }),
         ("reduced with every tag", ExportOptions { tags: TagSet::All, ..ExportOptions::reduced() }),
         (
-            "roster with SetUp, FEN and Variant, tags as read, lines of 40 bytes",
+            "roster with SetUp and FEN, tags as read, lines of 40 bytes",
             ExportOptions {
                 tags: TagSet::RosterAndSetUp,
                 tag_order: TagOrder::Input,

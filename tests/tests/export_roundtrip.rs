@@ -16,7 +16,7 @@
 //! rulings say, and export again to the same bytes (for export format,
 //! reduced export format, and each of comments, NAGs and variations left
 //! out; and with the tags after the roster as read, the roster with
-//! SetUp, FEN and Variant alone, lines of 24 bytes or one line). The export's
+//! SetUp and FEN (and Variant) alone, lines of 24 bytes or one line). The export's
 //! layout follows E6 and E11. Reduced export format
 //! has no FEN tag (ruling E13): a game from a set-up position does not fit
 //! it ([`unfit`]) and is not written, which is checked instead of the
@@ -603,7 +603,9 @@ fn export_tags(
         .filter(|n| match options.tags {
             TagSet::All => true,
             TagSet::Roster => false,
-            TagSet::RosterAndSetUp => matches!(*n, b"SetUp" | b"FEN" | b"Variant"),
+            TagSet::RosterAndSetUp => {
+                matches!(*n, b"SetUp" | b"FEN") || *n == b"Variant" && tags.get("FEN").is_some()
+            }
         })
         .collect();
     names.sort();

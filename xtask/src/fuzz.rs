@@ -460,7 +460,7 @@ fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 /// The PGN seeds behind the export target's control byte (the options:
 /// `pgn_tests::fuzz::export::options`), which varies from seed to seed: export
 /// format, reduced export format, each part left out, the roster only,
-/// the tags as read, the roster with SetUp, FEN and Variant, lines of 30
+/// the tags as read, the roster with SetUp and FEN, lines of 30
 /// bytes and lines without a limit.
 fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
     const OPTIONS: [u8; 12] =

@@ -111,7 +111,7 @@ const fn run(
 /// The runs of `TESTS.tsv` that only re-format.
 pub const RUNS: &[Run] = &[
     // -7: the Seven Tag Roster only (with SetUp and FEN for a set-up
-    // position; `TagSet::RosterAndSetUp` keeps Variant too, which
+    // position; `TagSet::RosterAndSetUp` keeps its Variant too, which
     // test-7.pgn has none of), everything else kept: what `pgn export
     // --roster-only` writes.
     run(

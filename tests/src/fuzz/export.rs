@@ -4,8 +4,8 @@
 //!
 //! The input is one control byte, then the PGN. The control byte picks
 //! the options ([`options`]): comments, NAGs and variations each left out
-//! or not, all tags or the Seven Tag Roster only (with SetUp, FEN and
-//! Variant or without), the tags in input order, other line lengths (not
+//! or not, all tags or the Seven Tag Roster only (with SetUp and FEN
+//! or without), the tags in input order, other line lengths (not
 //! export format); `0x0f` is reduced export format (§3.2.4, ruling E13),
 //! `0x00` export format.
 //!
@@ -35,7 +35,7 @@ use pgn_export::{CommandOptions, ExportOptions, Strip, TagOrder, TagSet};
 /// NAGs, bit 2 variations; bit 3 set writes the Seven Tag Roster only;
 /// bit 4 writes comment commands in canonical form, bit 5 leaves them
 /// out; bit 6 writes the tags after the roster as read, and with bit 3
-/// the roster with SetUp, FEN and Variant (pgn-extract's `-7`); bit 7 set
+/// the roster with SetUp and FEN (pgn-extract's `-7`); bit 7 set
 /// fills lines of at most 10 times bits 0 to 2 bytes (no limit when those
 /// are 0) rather than 79. Moves are always canonical SAN, the only
 /// notation that is export format.
