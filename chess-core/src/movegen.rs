@@ -924,6 +924,29 @@ mod tests {
         assert!(checked > 100_000, "{checked}");
     }
 
+    #[test]
+    fn legal_ep_square_agrees_with_the_list() {
+        // The square is kept exactly when the legal moves have an en
+        // passant capture: in random games, and one move after each of the
+        // perft suites' positions (pins along ranks and diagonals, checks).
+        let starts = corpus_positions();
+        let after_one = starts.iter().flat_map(|pos| {
+            pos.legal_moves().into_iter().map(move |m| {
+                let mut next = pos.clone();
+                next.play_unchecked(m);
+                next
+            })
+        });
+        let (mut squares, mut legal) = (0, 0);
+        for pos in random_positions(&starts, 600, 0x00e9_5a7e).into_iter().chain(after_one) {
+            let capture = pos.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. }));
+            assert_eq!(pos.legal_ep_square(), pos.ep_square().filter(|_| capture), "{pos:?}");
+            squares += usize::from(pos.ep_square().is_some());
+            legal += usize::from(capture);
+        }
+        assert!(squares > 1_000 && legal > 100 && legal < squares, "{squares} {legal}");
+    }
+
     /// A [`Lister`] that wants the roles of the bits of `.1` only.
     struct Wanted<'a>(Lister<'a>, u8);
 

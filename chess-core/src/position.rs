@@ -425,10 +425,17 @@ impl Position {
         self.ep_square
     }
 
-    /// The en passant square only if an en passant capture is legal now.
+    /// The en passant square only if an en passant capture is legal now
+    /// (the square python-chess's `Board.fen()` writes): legal, not only
+    /// possible, so a capturing pawn pinned to its king, one whose capture
+    /// would leave its king in check, or one whose capture uncovers a rook
+    /// or queen on the rank of both pawns gives `None`. Found by the legal
+    /// generator's pawn moves to that square ([`Position::legal_origins_to`]),
+    /// without generating the others: no pawn can step onto the square, the
+    /// pawn that just passed it stands in the way.
     pub fn legal_ep_square(&self) -> Option<Square> {
         let ep = self.ep_square?;
-        self.legal_moves().iter().any(|m| matches!(m, Move::EnPassant { .. })).then_some(ep)
+        self.legal_origins_to(Role::Pawn, Bitboard::FULL, ep).is_nonempty().then_some(ep)
     }
 
     /// Half-moves since the last capture or pawn move (the fifty-move counter).

@@ -24,8 +24,11 @@
 //! - [`Fen::into_position`] checks legality (ruling F3) and gives a
 //!   [`chess_core::Position`].
 //! - Writing follows §16.1; the en passant square is written after every
-//!   two-square pawn advance (ruling F1). Castling is written as X-FEN by
-//!   default or Shredder-FEN on request ([`CastlingNotation`]).
+//!   two-square pawn advance (ruling F1), or only where an en passant
+//!   capture is legal, as python-chess and lichess write it
+//!   ([`Fen::from_position_with`], [`EnPassantMode::Legal`]). Castling is
+//!   written as X-FEN by default or Shredder-FEN on request
+//!   ([`CastlingNotation`]).
 //!
 //! # EPD
 //!

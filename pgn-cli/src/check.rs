@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use chess_core::Position;
-use fen_epd::{CastlingNotation, Fen};
+use fen_epd::{CastlingNotation, EnPassantMode, Fen};
 use pgn_replay::{
     Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor, Replayed, Replayer,
 };
@@ -205,6 +205,8 @@ fn summary(c: &CheckCounts) -> String {
 /// input; EPD readers skip `#` lines.
 struct FenMaker {
     every_ply: bool,
+    /// When a record has its en passant square.
+    en_passant: EnPassantMode,
     /// The FEN lines of the game so far.
     text: String,
     /// The position after the last main-line move so far (`None` when the
@@ -214,8 +216,8 @@ struct FenMaker {
 
 impl FenMaker {
     fn write(&mut self, pos: &Position) {
-        let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
-        self.text.push_str(&fen);
+        let fen = Fen::from_position_with(pos, self.en_passant);
+        self.text.push_str(&fen.to_string_with(CastlingNotation::XFen));
         self.text.push('\n');
     }
 }
@@ -282,6 +284,7 @@ impl ReplayVisitor for FenMaker {
 /// How each reader of `pgn fen` makes the records of its games.
 struct FenWork {
     every_ply: bool,
+    en_passant: EnPassantMode,
     variants: VariantArgs,
 }
 
@@ -306,7 +309,12 @@ impl Work for FenWork {
     type Item = FenRecords;
 
     fn visitor(&self) -> Replayer<FenMaker> {
-        Replayer::new(FenMaker { every_ply: self.every_ply, text: String::new(), last: None })
+        Replayer::new(FenMaker {
+            every_ply: self.every_ply,
+            en_passant: self.en_passant,
+            text: String::new(),
+            last: None,
+        })
     }
 
     fn item(
@@ -333,12 +341,12 @@ impl Work for FenWork {
 }
 
 /// Runs `pgn fen FILE...`: the records of every game (games separated by
-/// an empty line with `every_ply`). A file that cannot be read is
-/// reported and the others are read. `noise` says which diagnostics are
-/// printed.
+/// an empty line with `every_ply`), each with its en passant square as
+/// `en_passant` says. A file that cannot be read is reported and the
+/// others are read. `noise` says which diagnostics are printed.
 pub(crate) fn run_fen(
     files: &[String],
-    every_ply: bool,
+    (every_ply, en_passant): (bool, EnPassantMode),
     (noise, variants): (NoiseArgs, VariantArgs),
     reader: ParallelReader,
 ) -> io::Result<Status> {
@@ -346,7 +354,7 @@ pub(crate) fn run_fen(
     let mut diagnostics = Diagnostics::new(BufWriter::new(io::stderr().lock()), noise);
     let mut status = Status::default();
     let mut games = 0u64;
-    let work = FenWork { every_ply, variants };
+    let work = FenWork { every_ply, en_passant, variants };
     for name in files {
         let Some(input) = status.open(&mut diagnostics.out, "fen", name)? else { continue };
         diagnostics.input(name);

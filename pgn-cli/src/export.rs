@@ -6,7 +6,7 @@
 use std::io::{self, BufWriter, Write};
 use std::str::FromStr;
 
-use pgn_export::{ExportOptions, Notation};
+use pgn_export::{ExportOptions, Notation, TagOrder};
 use san::Language;
 
 use pgn_syntax::ParallelReader;
@@ -28,6 +28,24 @@ pub(crate) fn parse_notation(s: &str) -> Result<Notation, String> {
                 "{s:?} is none of san, lan, uci, fan, or a language of section 17 (german, french, ...)"
             )
         }),
+    }
+}
+
+/// The value of `--tag-order`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum TagOrderArg {
+    /// The other tags by name (export format).
+    Standard,
+    /// The other tags in the order read.
+    Input,
+}
+
+impl From<TagOrderArg> for TagOrder {
+    fn from(order: TagOrderArg) -> TagOrder {
+        match order {
+            TagOrderArg::Standard => TagOrder::Standard,
+            TagOrderArg::Input => TagOrder::Input,
+        }
     }
 }
 

@@ -200,6 +200,8 @@ enum Command {
         /// --fen before).
         #[arg(long, value_name = "WHEN", num_args = 0..=1, default_missing_value = "after")]
         fen: Option<moves::FenWhen>,
+        #[command(flatten)]
+        en_passant: EnPassantFlag,
         /// tsv (the default), csv, or json (one object a line).
         #[arg(long, value_name = "FORMAT", default_value = "tsv")]
         format: table::TableFormat,
@@ -223,6 +225,8 @@ enum Command {
         #[arg(long)]
         every_ply: bool,
         #[command(flatten)]
+        en_passant: EnPassantFlag,
+        #[command(flatten)]
         variants: report::VariantArgs,
         #[command(flatten)]
         noise: NoiseArgs,
@@ -233,7 +237,8 @@ enum Command {
     ///
     /// Every game is read and replayed; its SAN is written anew from the
     /// moves, tags in roster order then by name, lines of at most 79
-    /// bytes. A game with a move that cannot be played is left out with an
+    /// bytes (options such as --tag-order, --roster-only and
+    /// --line-length write otherwise, as pgn-extract users know them). A game with a move that cannot be played is left out with an
     /// error (--keep-broken writes it), and so is a game from a set-up
     /// position with --reduced. Diagnostics go to standard error
     /// as for `pgn check`, and its last line is `games=N written=W
@@ -378,6 +383,8 @@ enum Command {
         /// Write only the number of games selected.
         #[arg(long, conflicts_with = "columns")]
         count: bool,
+        #[command(flatten)]
+        en_passant: EnPassantFlag,
         /// Only games of these numbers may be selected, counted over all
         /// the inputs from 1: N, N..M, N.., or ..M for the first M (reading
         /// stops after M). pgn-extract's --selectonly and --stopafter.
@@ -510,6 +517,20 @@ struct ExportFlags {
     /// out with an error, even with --keep-broken.
     #[arg(long)]
     reduced: bool,
+    /// Write only the Seven Tag Roster of the tags, with SetUp and FEN (and
+    /// Variant) for a game from a set-up position and the tags --add adds;
+    /// comments, NAGs and variations stay unless left out (pgn-extract's
+    /// -7 and --seven, which drop Variant).
+    #[arg(long, conflicts_with = "reduced")]
+    roster_only: bool,
+    /// The order of the tags after the Seven Tag Roster, which always
+    /// comes first: standard (by name: export format) or input (as read;
+    /// a tag given twice goes where it was given last, with that value),
+    /// as python-chess keeps them. pgn-extract has an order of its own
+    /// (the tags it knows in a fixed order, then the others as it first
+    /// met them in the run); its -R takes an order from a file.
+    #[arg(long, value_enum, value_name = "ORDER", default_value = "standard")]
+    tag_order: export::TagOrderArg,
     /// Leave out comments (pgn-extract's -C).
     #[arg(long)]
     no_comments: bool,
@@ -559,6 +580,12 @@ struct ExportFlags {
     /// (pgn-extract's --fixresulttags).
     #[arg(long)]
     fix_result: bool,
+    /// Fill movetext lines up to N bytes (79 in export format); 0 writes
+    /// the movetext on one line. A word longer than N stands whole on a
+    /// line of its own (pgn-extract's -wN and --linelength; its -w0 puts
+    /// every word on a line of its own, -w1 does that here).
+    #[arg(long, value_name = "N", default_value_t = pgn_export::MAX_LINE)]
+    line_length: usize,
     /// Write the moves without move numbers (pgn-extract's
     /// --nomovenumbers). Not export format.
     #[arg(long)]
@@ -571,6 +598,37 @@ struct ExportFlags {
     /// swedish. Anything but san is not export format.
     #[arg(long, value_name = "N", default_value = "san", value_parser = export::parse_notation)]
     notation: pgn_export::Notation,
+}
+
+/// `--en-passant`, for the commands that write FEN.
+#[derive(Args, Clone, Copy, Debug)]
+struct EnPassantFlag {
+    /// When a FEN has its en passant square: always, after every
+    /// two-square pawn advance (§16.1.3.4, ruling F1; what pgn-extract
+    /// writes), or legal, only when an en passant capture is legal (a
+    /// pinned pawn cannot take): python-chess's and lichess's FEN, and
+    /// pgn-extract's with --nofauxep.
+    #[arg(long, value_enum, value_name = "WHEN", default_value = "always")]
+    en_passant: EnPassantWhen,
+}
+
+/// The value of `--en-passant`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum EnPassantWhen {
+    /// After every two-square pawn advance.
+    Always,
+    /// Only when an en passant capture is legal.
+    Legal,
+}
+
+impl EnPassantFlag {
+    /// The FEN writer's mode.
+    fn mode(self) -> fen_epd::EnPassantMode {
+        match self.en_passant {
+            EnPassantWhen::Always => fen_epd::EnPassantMode::Always,
+            EnPassantWhen::Legal => fen_epd::EnPassantMode::Legal,
+        }
+    }
 }
 
 /// `--keep-broken`, for the commands that can write a game that cannot
@@ -589,10 +647,13 @@ impl ExportFlags {
     fn args(self, broken: BrokenFlag, variants: report::VariantArgs) -> export::ExportArgs {
         let base = if self.reduced { ExportOptions::reduced() } else { ExportOptions::default() };
         let options = ExportOptions {
+            tags: if self.roster_only { pgn_export::TagSet::RosterAndSetUp } else { base.tags },
             comments: base.comments && !self.no_comments,
             variations: base.variations && !self.no_variations,
             nags: base.nags && !self.no_nags,
             notation: self.notation,
+            tag_order: self.tag_order.into(),
+            line_length: self.line_length,
             move_numbers: !self.no_move_numbers && self.notation != pgn_export::Notation::Uci,
             add: self.add.unwrap_or_default(),
             fix_result: self.fix_result,
@@ -609,7 +670,6 @@ impl ExportFlags {
                     (false, None) => pgn_export::Strip::None,
                 },
             },
-            ..base
         };
         export::ExportArgs { options, keep_broken: broken.keep_broken, variants }
     }
@@ -857,12 +917,14 @@ fn run(command: Command) -> ExitCode {
                 check::run_check(&files, (mainline, commands), (noise, variants), threads.reader());
             finish("check", run)
         }
-        Command::Moves { files, all_lines, fen, format, variants, noise, threads } => {
-            let args = moves::MovesArgs { all_lines, fen, format, variants };
+        Command::Moves { files, all_lines, fen, en_passant, format, variants, noise, threads } => {
+            let en_passant = en_passant.mode();
+            let args = moves::MovesArgs { all_lines, fen, en_passant, format, variants };
             finish("moves", moves::run(&files, args, noise, threads.reader()))
         }
-        Command::Fen { files, every_ply, variants, noise, threads } => {
-            finish("fen", check::run_fen(&files, every_ply, (noise, variants), threads.reader()))
+        Command::Fen { files, every_ply, en_passant, variants, noise, threads } => {
+            let args = (every_ply, en_passant.mode());
+            finish("fen", check::run_fen(&files, args, (noise, variants), threads.reader()))
         }
         Command::Export { files, output, format, broken, variants, noise, threads } => finish(
             "export",
@@ -904,6 +966,7 @@ fn run(command: Command) -> ExitCode {
             table_format,
             csv,
             count,
+            en_passant,
             games,
             format,
             broken,
@@ -917,7 +980,9 @@ fn run(command: Command) -> ExitCode {
                 (None, false) => table::TableFormat::Tsv,
             };
             let what = match (columns, count) {
-                (Some(columns), _) => select::Output::Table { columns, format: table },
+                (Some(columns), _) => {
+                    select::Output::Table { columns, format: table, en_passant: en_passant.mode() }
+                }
                 (None, true) => select::Output::Count,
                 (None, false) => select::Output::Games(format.args(broken, variants)),
             };

@@ -11,7 +11,7 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::{ControlFlow, Range};
 
-use fen_epd::{CastlingNotation, Fen};
+use fen_epd::{CastlingNotation, EnPassantMode, Fen};
 use pgn_commands::FirstValues;
 use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayVisitor, Replayed, Replayer};
 use pgn_syntax::parallel::Work;
@@ -37,6 +37,8 @@ pub(crate) enum FenWhen {
 pub(crate) struct MovesArgs {
     pub(crate) all_lines: bool,
     pub(crate) fen: Option<FenWhen>,
+    /// When the `fen` column has the en passant square.
+    pub(crate) en_passant: EnPassantMode,
     pub(crate) format: TableFormat,
     pub(crate) variants: VariantArgs,
 }
@@ -219,7 +221,8 @@ impl ReplayVisitor for RowMaker<'_> {
                     Some(when) => {
                         let pos =
                             if when == FenWhen::Before { played.before } else { played.after };
-                        let fen = Fen::from_position(pos).to_string_with(CastlingNotation::XFen);
+                        let fen = Fen::from_position_with(pos, self.args.en_passant)
+                            .to_string_with(CastlingNotation::XFen);
                         self.keep(fen)
                     }
                 };

@@ -16,7 +16,7 @@ use pgn_select::{
 };
 use pgn_syntax::parallel::Work;
 use pgn_syntax::{ParallelReader, Relocate, Severity, Shift};
-use san::fen_epd::Fen;
+use san::fen_epd::{EnPassantMode, Fen};
 
 use crate::export::ExportArgs;
 use crate::output::TempPath;
@@ -206,7 +206,7 @@ pub(crate) enum Output {
     /// The games, in export format.
     Games(ExportArgs),
     /// A table of these columns.
-    Table { columns: Vec<String>, format: TableFormat },
+    Table { columns: Vec<String>, format: TableFormat, en_passant: EnPassantMode },
     /// The number of games selected.
     Count,
 }
@@ -717,7 +717,7 @@ pub(crate) fn run(
                 },
             )?;
         }
-        Output::Table { columns, format } => {
+        Output::Table { columns, format, en_passant } => {
             let wants_final = columns.iter().any(|c| c == "final-fen");
             let table = Table::new(format, columns.clone());
             table.header(&mut out)?;
@@ -737,7 +737,7 @@ pub(crate) fn run(
                     counts.written += 1;
                     for (value, c) in values.iter_mut().zip(&columns) {
                         value.clear();
-                        column(game, c, name, value);
+                        column(game, (c, en_passant), name, value);
                     }
                     let cells: Vec<Cell<'_>> = values
                         .iter()
@@ -785,7 +785,12 @@ fn refuse<E: Write>(
 }
 
 /// The value of a column for a game.
-fn column(game: &Game, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
+fn column(
+    game: &Game,
+    (name, en_passant): (&str, EnPassantMode),
+    name_of_file: &str,
+    out: &mut Vec<u8>,
+) {
     match name {
         "PlyCount" | "plies" => out.extend_from_slice(game.facts.plies.to_string().as_bytes()),
         "moves" => out.extend_from_slice(game.facts.plies.div_ceil(2).to_string().as_bytes()),
@@ -793,7 +798,8 @@ fn column(game: &Game, name: &str, name_of_file: &str, out: &mut Vec<u8>) {
         "file" => out.extend_from_slice(name_of_file.as_bytes()),
         "final-fen" => {
             if let Some(pos) = &game.facts.final_position {
-                out.extend_from_slice(Fen::from_position(pos).to_string().as_bytes());
+                let fen = Fen::from_position_with(pos, en_passant);
+                out.extend_from_slice(fen.to_string().as_bytes());
             }
         }
         tag => out.extend_from_slice(game.info.tags.get(tag).unwrap_or_default()),

@@ -1417,3 +1417,122 @@ fn every_command_help_ends_with_examples() {
         assert!(lines.iter().all(|l| l.starts_with("  ") && l.contains("pgn ")), "{examples}");
     }
 }
+
+/// The tag lines of the first game `pgn export FILE ARGS` writes, the
+/// roster's first seven left out.
+fn tags_after_roster(file: &TempFile, args: &[&str]) -> Vec<String> {
+    let run = pgn(&[&["export", file.path()][..], args].concat());
+    assert_eq!(run.status.code(), Some(0), "{args:?}: {}", text(&run.stderr));
+    let out = text(&run.stdout);
+    out.lines().take_while(|l| !l.is_empty()).skip(7).map(str::to_owned).collect()
+}
+
+#[test]
+fn tag_order_input_keeps_the_order_read_after_the_roster() {
+    let input = TempFile::new(
+        "order.pgn",
+        b"[WhiteElo \"2700\"]\n[White \"W\"]\n[ECO \"B97\"]\n[Annotator \"X\"]\n[ECO \"C00\"]\n\n1. e4 *\n",
+    );
+    assert_eq!(
+        tags_after_roster(&input, &[]),
+        ["[Annotator \"X\"]", "[ECO \"C00\"]", "[WhiteElo \"2700\"]"]
+    );
+    // The roster first, then as read: a tag given twice where it was
+    // given last, with that value (ruling E2).
+    let input_order = ["[WhiteElo \"2700\"]", "[Annotator \"X\"]", "[ECO \"C00\"]"];
+    assert_eq!(tags_after_roster(&input, &["--tag-order", "input"]), input_order);
+    // Tags added from the replay go at the end, or where the tag was.
+    assert_eq!(
+        tags_after_roster(&input, &["--tag-order", "input", "--add", "plycount"]),
+        [&input_order[..], &["[PlyCount \"1\"]"]].concat()
+    );
+    assert_eq!(pgn(&["export", input.path(), "--tag-order", "sorted"]).status.code(), Some(2));
+}
+
+#[test]
+fn roster_only_keeps_the_start_and_the_comments() {
+    let input = TempFile::new(
+        "roster.pgn",
+        b"[Event \"e\"]\n[ECO \"B97\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 {push} $1 (1. e3) Kd7 *\n\n[ECO \"C20\"]\n\n1. e4 {x} *\n",
+    );
+    // As pgn-extract's -7: the roster, SetUp and FEN; the movetext whole.
+    let run = pgn(&["export", input.path(), "--roster-only"]);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    let out = text(&run.stdout);
+    let games: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(
+        games[0].lines().skip(7).collect::<Vec<_>>(),
+        ["[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]", "[SetUp \"1\"]"]
+    );
+    assert_eq!(games[1], "1. e4 {push} $1 (1. e3) 1... Kd7 *");
+    assert_eq!(games[2].lines().count(), 7, "{out}");
+    assert_eq!(games[3], "1. e4 {x} *");
+    // The tags --add asks for are kept; --no-comments still leaves them out.
+    assert_eq!(
+        tags_after_roster(&input, &["--roster-only", "--add", "plycount", "--no-comments"]),
+        ["[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]", "[PlyCount \"2\"]", "[SetUp \"1\"]"]
+    );
+    let plain = pgn(&["export", input.path(), "--roster-only", "--no-comments"]);
+    assert!(text(&plain.stdout).contains("\n1. e4 $1 (1. e3) 1... Kd7 *\n"));
+    // Reduced export format is the roster only already.
+    assert_eq!(pgn(&["export", input.path(), "--roster-only", "--reduced"]).status.code(), Some(2));
+}
+
+#[test]
+fn line_length_fills_lines_of_any_length_and_keeps_words_whole() {
+    let input = TempFile::new(
+        "lines.pgn",
+        b"[Event \"x\"]\n\n1. e4 {a comment here} e5 2. Nf3 $1 Nc6 (2... d6 {philidor}) 3. Bb5 a6 1-0\n",
+    );
+    let movetext = |args: &[&str]| {
+        let run = pgn(&[&["export", input.path()][..], args].concat());
+        assert_eq!(run.status.code(), Some(0), "{args:?}: {}", text(&run.stderr));
+        let out = text(&run.stdout);
+        out.split("\n\n").nth(1).unwrap_or_default().to_owned()
+    };
+    let one_line =
+        "1. e4 {a comment here} 1... e5 2. Nf3 $1 2... Nc6 (2... d6 {philidor}) 3. Bb5 a6 1-0";
+    assert_eq!(movetext(&["--line-length", "0"]), one_line);
+    assert_eq!(movetext(&["--line-length", "1000"]), one_line);
+    assert_eq!(
+        movetext(&["--line-length", "20"]),
+        "1. e4 {a comment\nhere} 1... e5 2. Nf3\n$1 2... Nc6 (2... d6\n{philidor}) 3. Bb5\na6 1-0"
+    );
+    // Shorter than any word: a word a line, none cut.
+    assert_eq!(movetext(&["--line-length", "1"]), one_line.replace(' ', "\n"));
+    assert_eq!(movetext(&["--line-length", "79"]), movetext(&[]));
+    assert_eq!(pgn(&["export", input.path(), "--line-length", "-1"]).status.code(), Some(2));
+}
+
+#[test]
+fn en_passant_legal_writes_the_square_only_where_a_capture_is_legal() {
+    // The fixtures of tests/data (see its README): checked against
+    // python-chess and pgn-extract position by position.
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests").join("data");
+    let input = data.join("en_passant.pgn");
+    let input = input.to_str().expect("a UTF-8 path");
+    let expected = |when: &str| {
+        std::fs::read_to_string(data.join(format!("en_passant.{when}.fen"))).expect("a fixture")
+    };
+    for when in ["always", "legal"] {
+        let run = pgn(&["fen", "--every-ply", "--en-passant", when, input]);
+        assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+        assert_eq!(text(&run.stdout), expected(when), "--en-passant {when}");
+    }
+    // Always is the default (ruling F1).
+    assert_eq!(text(&pgn(&["fen", "--every-ply", input]).stdout), expected("always"));
+    // The last position of each game, in `pgn fen`, the fen column of
+    // `pgn moves` and the final-fen column of `pgn select`.
+    let legal = expected("legal");
+    let last: Vec<&str> = legal.split("\n\n").filter_map(|game| game.lines().last()).collect();
+    let fen = text(&pgn(&["fen", "--en-passant", "legal", input]).stdout);
+    assert_eq!(fen.lines().collect::<Vec<_>>(), last);
+    let moves = text(&pgn(&["moves", "--fen", "--en-passant", "legal", input]).stdout);
+    let fens: Vec<&str> =
+        moves.lines().skip(1).map(|row| row.split('\t').nth(6).unwrap_or("")).collect();
+    let every: Vec<&str> = legal.split("\n\n").flat_map(|game| game.lines().skip(1)).collect();
+    assert_eq!(fens, every);
+    let table = pgn(&["select", input, "--columns", "final-fen", "--en-passant", "legal"]).stdout;
+    assert_eq!(text(&table).lines().skip(1).collect::<Vec<_>>(), last);
+    assert_eq!(pgn(&["fen", input, "--en-passant", "pseudo"]).status.code(), Some(2));
+}

@@ -1,6 +1,7 @@
 //! Movetext lines (rulings E6 and E9): tokens are joined into words (a
 //! `(` sticks to the token after it, a `)` to the token before it), and
-//! words are put on lines greedily, each line at most [`MAX_LINE`] bytes.
+//! words are put on lines greedily, each line at most [`MAX_LINE`] bytes
+//! (or another length, [`Filler::set_line_length`]).
 //!
 //! The [`Filler`] writes the whole movetext into a buffer it reuses from
 //! game to game (no allocation per token), each word after a space; when
@@ -13,8 +14,10 @@
 pub const MAX_LINE: usize = 79;
 
 /// Joins tokens into words and words into lines.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Filler {
+    /// The longest line, in bytes (`usize::MAX`: no limit).
+    max_line: usize,
     /// The movetext so far.
     buf: Vec<u8>,
     /// Where the current line starts in `buf`.
@@ -30,7 +33,28 @@ pub(crate) struct Filler {
     break_next: bool,
 }
 
+impl Default for Filler {
+    fn default() -> Filler {
+        Filler {
+            max_line: MAX_LINE,
+            buf: Vec::new(),
+            line_start: 0,
+            word_start: 0,
+            in_word: false,
+            glue: false,
+            break_next: false,
+        }
+    }
+}
+
 impl Filler {
+    /// Lines of at most `length` bytes from now on; 0 for no limit (the
+    /// movetext on one line, but for the line a `;` comment ends). A word
+    /// longer than a line still stands whole on a line of its own.
+    pub(crate) fn set_line_length(&mut self, length: usize) {
+        self.max_line = if length == 0 { usize::MAX } else { length };
+    }
+
     /// Starts a movetext: nothing written yet.
     pub(crate) fn reset(&mut self) {
         self.buf.clear();
@@ -162,7 +186,7 @@ impl Filler {
         }
         self.in_word = false;
         let at_line_start = self.word_start == self.line_start;
-        if !at_line_start && (self.break_next || self.buf.len() - self.line_start > MAX_LINE) {
+        if !at_line_start && (self.break_next || self.buf.len() - self.line_start > self.max_line) {
             self.buf[self.word_start - 1] = b'\n';
             self.line_start = self.word_start;
         }
@@ -317,6 +341,43 @@ mod tests {
         assert_eq!(lines[0].len(), 79);
         assert_eq!(lines.len(), 2);
         assert!(lines.iter().all(|l| !l.starts_with(' ') && !l.ends_with(' ')));
+    }
+
+    /// Lays out `tokens` as [`lay_out`] does, in lines of `length`.
+    fn lay_out_in(length: usize, tokens: &[&str]) -> String {
+        let mut filler = Filler::default();
+        filler.set_line_length(length);
+        for t in tokens {
+            match *t {
+                "(" => filler.open(),
+                ")" => filler.close(),
+                t if t.starts_with('{') => {
+                    filler.comment(t.trim_matches(['{', '}']).as_bytes());
+                }
+                t if t.starts_with(';') => {
+                    filler.comment(&t.as_bytes()[1..]);
+                }
+                t => filler.push(t.as_bytes()),
+            }
+        }
+        String::from_utf8(filler.finish().to_vec()).unwrap()
+    }
+
+    #[test]
+    fn lines_take_any_length() {
+        let tokens = ["1.", "e4", "{a b}", "1...", "e5", "(", "1...", "c5", ")", "*"];
+        assert_eq!(lay_out_in(MAX_LINE, &tokens), lay_out(&tokens));
+        assert_eq!(lay_out_in(12, &tokens), "1. e4 {a b}\n1... e5\n(1... c5) *\n");
+        // Too short for any word: each word whole on its own line.
+        assert_eq!(lay_out_in(1, &tokens), "1.\ne4\n{a\nb}\n1...\ne5\n(1...\nc5)\n*\n");
+        // No limit: one line, but after a `;` comment.
+        let long: Vec<String> = (0..100).map(|i| format!("w{i}")).collect();
+        let mut words: Vec<&str> = long.iter().map(String::as_str).collect();
+        assert_eq!(lay_out_in(0, &words), words.join(" ") + "\n");
+        words.insert(50, ";x}");
+        let (before, after) = words.split_at(51);
+        assert_eq!(lay_out_in(0, &words), format!("{}\n{}\n", before.join(" "), after.join(" ")));
+        assert_eq!(lay_out_in(usize::MAX, &words), lay_out_in(0, &words));
     }
 
     #[test]

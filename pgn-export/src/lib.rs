@@ -23,8 +23,11 @@
 //!   move, never copied from the input; suffixes as NAGs; comments
 //!   normalised; lines filled greedily up to 79 bytes; LF only. Options
 //!   give reduced export format ([`ExportOptions::reduced`]), leave out
-//!   comments, NAGs or variations, or write another notation (which is then
-//!   not export format).
+//!   comments, NAGs or variations; or, departing from export format, write
+//!   another notation, the roster alone with the whole movetext
+//!   ([`TagSet::RosterAndSetUp`]), the tags in input order
+//!   ([`TagOrder::Input`]) or lines of another length
+//!   ([`ExportOptions::line_length`]).
 //! - [`StreamExporter`] exports games as they are read and replayed, one
 //!   pass over the file, holding one game's tags and bytes at a time;
 //!   it gives the bytes [`Writer::write_game`] gives. Each
@@ -91,8 +94,8 @@ pub use layout::MAX_LINE;
 pub use sink::{FmtSink, IoSink, Sink};
 pub use stream::{ExportedGame, StreamExporter};
 pub use writer::{
-    AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagSet, TextOutput, Unfit,
-    Writer, is_broken, to_string, to_vec, unfit,
+    AS_READ_MARKER, AddedTags, ExportOptions, Exported, Notation, TagOrder, TagSet, TextOutput,
+    Unfit, Writer, is_broken, to_string, to_vec, unfit,
 };
 
 // The example of README.md, the crate's page on crates.io, run as a

@@ -11,7 +11,7 @@ use pgn_replay::{Event, ReplayedGame, ReplayedMove, Walker};
 use san::{Lan, Language, Played, Position, San, Uci};
 
 use crate::commands::CommandOptions;
-use crate::layout::{Filler, is_space};
+use crate::layout::{Filler, MAX_LINE, is_space};
 use crate::sink::{FmtSink, Sink};
 
 /// How moves are written. Only [`Notation::San`] is export format; the
@@ -43,6 +43,28 @@ pub enum TagSet {
     /// cannot be written faithfully: see [`unfit`] and
     /// [`Unfit::SetUpPosition`].
     Roster,
+    /// The Seven Tag Roster, and the SetUp and FEN tags of a game that has
+    /// them, so that a game from a set-up position keeps its start
+    /// (pgn-extract's `-7`), with its Variant tag, which a Chess960 start
+    /// needs in other readers (pgn-extract drops it); also the tags
+    /// [`ExportOptions::add`] adds, which were asked for. The other tags
+    /// are left out; what the movetext holds is left to the other
+    /// options.
+    RosterAndSetUp,
+}
+
+/// In which order the tags are written.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum TagOrder {
+    /// The Seven Tag Roster, then the other tags by name (ruling E1):
+    /// export format.
+    #[default]
+    Standard,
+    /// The Seven Tag Roster, then the other tags in the order they were
+    /// read, each name once where its last pair was read (ruling E2;
+    /// [`Tags::export_order_as_read`]). Not export format, but the order
+    /// of the input, as python-chess keeps it.
+    Input,
 }
 
 /// What the writer writes. The default is export format; every field
@@ -51,6 +73,9 @@ pub enum TagSet {
 pub struct ExportOptions {
     /// Which tags.
     pub tags: TagSet,
+    /// In which order: the roster, then the others by name (export
+    /// format) by default.
+    pub tag_order: TagOrder,
     /// Whether comments are written.
     pub comments: bool,
     /// Whether NAGs (and the suffix annotations, which become NAGs) are
@@ -66,6 +91,12 @@ pub struct ExportOptions {
     /// How the text of tag values and comments is written (ruling E14):
     /// its bytes as read by default.
     pub text: TextOutput,
+    /// The longest movetext line, in bytes: [`MAX_LINE`]
+    /// (79, §8.2.1 and ruling E6) by default; 0 for no limit, the movetext
+    /// on one line (but that a `;` comment ends its line, E9). A word
+    /// longer than a line still stands whole on a line of its own.
+    /// Another length is not export format (pgn-extract's `-w`).
+    pub line_length: usize,
     /// Whether move numbers are written (§8.2.2.2; default yes). Without
     /// them the movetext is not export format: for a list of moves, as
     /// pgn-extract's `--nomovenumbers` and `-Wuci` write it.
@@ -96,6 +127,18 @@ pub struct AddedTags {
     pub eco: bool,
 }
 
+impl AddedTags {
+    /// True if a tag of this name is one of those added.
+    fn adds(self, name: &[u8]) -> bool {
+        match name {
+            b"PlyCount" => self.ply_count,
+            b"HashCode" => self.hash,
+            b"ECO" | b"Opening" => self.eco,
+            _ => false,
+        }
+    }
+}
+
 /// How export writes the text of tag values and comments (ruling E14).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum TextOutput {
@@ -115,12 +158,14 @@ impl Default for ExportOptions {
     fn default() -> Self {
         ExportOptions {
             tags: TagSet::All,
+            tag_order: TagOrder::Standard,
             comments: true,
             nags: true,
             variations: true,
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            line_length: MAX_LINE,
             move_numbers: true,
             add: AddedTags { ply_count: false, hash: false, eco: false },
             fix_result: false,
@@ -137,12 +182,14 @@ impl ExportOptions {
     pub fn reduced() -> ExportOptions {
         ExportOptions {
             tags: TagSet::Roster,
+            tag_order: TagOrder::Standard,
             comments: false,
             nags: false,
             variations: false,
             notation: Notation::San,
             commands: CommandOptions::AS_READ,
             text: TextOutput::AsRead,
+            line_length: MAX_LINE,
             move_numbers: true,
             add: AddedTags { ply_count: false, hash: false, eco: false },
             fix_result: false,
@@ -165,7 +212,7 @@ pub fn is_broken(game: &ReplayedGame) -> bool {
             .movetext
             .nodes()
             .iter()
-            .any(|n| matches!(n, Node::Move(ReplayedMove::Unresolved(_))))
+            .any(|n| matches!(n, Node::Move(ReplayedMove::Unresolved(..))))
 }
 
 /// Why a game cannot be written faithfully with some [`ExportOptions`]
@@ -259,13 +306,13 @@ fn transcode(text: &[u8], output: TextOutput) -> Cow<'_, [u8]> {
 
 /// True if export with `options` can hold the start of a game with these
 /// tags whose replay starts from `start` (`None`: it could not be set
-/// up): always when all tags are written; with the roster only (ruling
+/// up): always when the FEN tag is written; with the roster only (ruling
 /// E13), when the game has no FEN tag or its FEN gives the standard
 /// starting position, move number 1 and all (then leaving it out loses
 /// nothing).
 pub(crate) fn holds_start(options: ExportOptions, tags: &Tags, start: Option<&Position>) -> bool {
     match options.tags {
-        TagSet::All => true,
+        TagSet::All | TagSet::RosterAndSetUp => true,
         TagSet::Roster => tags.get("FEN").is_none() || start == Some(&Position::new()),
     }
 }
@@ -329,7 +376,9 @@ struct Cursor {
 impl Writer {
     /// A writer with these options.
     pub fn new(options: ExportOptions) -> Writer {
-        Writer { options, ..Writer::default() }
+        let mut writer = Writer { options, ..Writer::default() };
+        writer.filler.set_line_length(options.line_length);
+        writer
     }
 
     /// The options it writes with.
@@ -368,10 +417,18 @@ impl Writer {
     ) -> Result<(), S::Error> {
         // The roster comes first, all seven (ruling E1).
         let written = match self.options.tags {
-            TagSet::All => usize::MAX,
+            TagSet::All | TagSet::RosterAndSetUp => usize::MAX,
             TagSet::Roster => SEVEN_TAG_ROSTER.len(),
         };
-        for tag in tags.export_order(result).take(written) {
+        let order = match self.options.tag_order {
+            TagOrder::Standard => tags.export_order(result),
+            TagOrder::Input => tags.export_order_as_read(result),
+        };
+        let set_up = self.options.tags == TagSet::RosterAndSetUp && tags.get("FEN").is_some();
+        for (i, tag) in order.take(written).enumerate() {
+            if i >= SEVEN_TAG_ROSTER.len() && !self.writes_beyond_roster(tag.name, set_up) {
+                continue;
+            }
             sink.put(b"[")?;
             sink.put(tag.name)?;
             sink.put(b" \"")?;
@@ -381,8 +438,23 @@ impl Writer {
         Ok(())
     }
 
+    /// True if a tag of this name that is not in the roster is written,
+    /// for a game with a FEN tag or not (`set_up`).
+    fn writes_beyond_roster(&self, name: &[u8], set_up: bool) -> bool {
+        match self.options.tags {
+            TagSet::All => true,
+            TagSet::Roster => false,
+            TagSet::RosterAndSetUp => {
+                matches!(name, b"SetUp" | b"FEN")
+                    || set_up && name == b"Variant"
+                    || self.options.add.adds(name)
+            }
+        }
+    }
+
     /// Writes the movetext of `game` and its termination marker, in lines
-    /// of at most 79 bytes, each ended by a line feed (rulings E5 to E12).
+    /// of at most 79 bytes (or [`ExportOptions::line_length`]), each ended
+    /// by a line feed (rulings E5 to E12).
     ///
     /// # Errors
     ///
@@ -460,7 +532,7 @@ impl Writer {
         }
         match event {
             Event::Move(played) => self.played(&played),
-            Event::Unresolved { san, suffix, ply, number, .. } => {
+            Event::Unresolved { san, suffix, number, .. } => {
                 if let Some(top) = self.as_read.last_mut()
                     && !*top
                 {
@@ -474,15 +546,12 @@ impl Writer {
                 self.content();
                 // As read: the move number the input had before it, if
                 // any; one is made only where that is not known.
-                match number {
-                    Some(number) => {
-                        if !number.is_empty() {
-                            self.filler.push(number);
-                        }
-                        self.cursor.number_black = false;
-                    }
-                    None => self.number(ply),
+                if let Some(number) = number {
+                    let word = self.filler.token();
+                    push_decimal(word, number.number);
+                    word.extend(std::iter::repeat_n(b'.', usize::from(number.periods)));
                 }
+                self.cursor.number_black = false;
                 self.filler.push(san);
                 self.suffix(suffix.map(|s| s.nag()));
             }
@@ -922,6 +991,39 @@ mod tests {
         let later = pgn.replace(" 0 1", " 0 5").replace("1. e4 e5", "5. e4 e5");
         let game = pgn_replay::replay_games(later.as_bytes()).next().unwrap().unwrap().game;
         assert_eq!(unfit(&game, ExportOptions::reduced()), Some(Unfit::SetUpPosition));
+    }
+
+    #[test]
+    fn roster_and_set_up_keeps_the_start_and_the_movetext() {
+        // pgn-extract's -7: the roster, SetUp and FEN, what --add
+        // asks for; comments, NAGs and variations as the options say.
+        let fen = "8/8/8/4k3/8/8/4K3/4R3 b - - 0 40";
+        let pgn = format!(
+            "[SetUp \"1\"] [FEN \"{fen}\"] [ECO \"A00\"] [PlyCount \"2\"] 40... Kd5 {{x}} 41. Ra1 $1 (41. Rh1) *"
+        );
+        let game = pgn_replay::replay_games(pgn.as_bytes()).next().unwrap().unwrap().game;
+        let options = ExportOptions { tags: TagSet::RosterAndSetUp, ..ExportOptions::default() };
+        assert_eq!(unfit(&game, options), None);
+        let text = export(&pgn, options);
+        let tags: Vec<&str> = text.lines().skip(7).take_while(|l| !l.is_empty()).collect();
+        assert_eq!(tags, [format!("[FEN \"{fen}\"]").as_str(), "[SetUp \"1\"]"]);
+        assert!(text.ends_with("\n\n40... Kd5 {x} 41. Ra1 $1 (41. Rh1) *\n\n"), "{text}");
+        let added = AddedTags { ply_count: true, ..AddedTags::default() };
+        let text = export(&pgn, ExportOptions { add: added, ..options });
+        assert!(text.contains("[PlyCount \"2\"]\n") && !text.contains("ECO"), "{text}");
+        // A game from the standard start has the roster only.
+        let text = export("[ECO \"C20\"] 1. e4 {x} e5 *", options);
+        assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
+        assert!(text.ends_with("\n\n1. e4 {x} 1... e5 *\n\n"), "{text}");
+        // A Chess960 start keeps its Variant tag: other readers need it.
+        // Without a FEN tag it says nothing a reader needs (lichess's
+        // `Standard`).
+        let chess960 = "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9";
+        let pgn = format!("[Variant \"Chess960\"] [SetUp \"1\"] [FEN \"{chess960}\"] 9. g3 *");
+        let text = export(&pgn, options);
+        assert!(text.contains("[SetUp \"1\"]\n[Variant \"Chess960\"]\n\n9. g3 *"), "{text}");
+        let text = export("[Variant \"Standard\"] 1. e4 *", options);
+        assert_eq!(text.lines().take_while(|l| !l.is_empty()).count(), 7, "{text}");
     }
 
     #[test]

@@ -89,7 +89,7 @@ fn pgc_games(path: &str, limit: usize) -> Vec<Vec<Move>> {
         }
         let main = game.movetext.mainline().map_while(|m| match m {
             ReplayedMove::Played { m, .. } => Some(*m),
-            ReplayedMove::Unresolved(_) => None,
+            ReplayedMove::Unresolved(..) => None,
         });
         games.push(main.collect());
         if games.len() == limit {

@@ -73,8 +73,8 @@ impl ReplayVisitor for ReplayCollector {
                     .push_move(ReplayedMove::Played { m: played.m, suffix: played.suffix });
                 return ControlFlow::Continue(());
             }
-            Event::Unresolved { san, suffix, .. } => {
-                Node::Move(ReplayedMove::Unresolved(SanText { text: san.into(), suffix }))
+            Event::Unresolved { san, suffix, number, .. } => {
+                Node::Move(ReplayedMove::Unresolved(SanText { text: san.into(), suffix }, number))
             }
             Event::Nag(nag) => Node::Nag(nag),
             Event::Comment { text, kind } => Node::Comment { text: text.to_vec(), kind },

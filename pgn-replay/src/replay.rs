@@ -693,7 +693,7 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
             }
             Outcome::Unresolved => {
                 self.unresolved += 1;
-                let number = Some(number_before(at.preceding()));
+                let number = at.move_number_before();
                 self.inner.event(&Event::Unresolved { san, suffix, ply, depth, number })
             }
         };
@@ -778,24 +778,6 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     }
 }
 
-/// The move number indication at the end of `before` (the input just
-/// before a move): digits then periods (`5.`, `12...`, `7`), after white
-/// space or a bracket, then white space; empty when there is none. Only
-/// for moves kept as text, so a cold path.
-#[cold]
-fn number_before(before: &[u8]) -> &[u8] {
-    let trimmed = before.trim_ascii_end();
-    let dots = trimmed.iter().rev().take_while(|&&b| b == b'.').count();
-    let numbered = &trimmed[..trimmed.len() - dots];
-    let digits = numbered.iter().rev().take_while(|b| b.is_ascii_digit()).count();
-    let start = numbered.len() - digits;
-    let delimited = match start.checked_sub(1).map(|i| numbered[i]) {
-        None => true,
-        Some(b) => b.is_ascii_whitespace() || matches!(b, b'(' | b')' | b'{' | b'}'),
-    };
-    if digits > 0 && delimited { &trimmed[start..] } else { &[] }
-}
-
 /// Replays a game read before: the same game with each move resolved
 /// (or kept as text where it cannot be played) and the start position,
 /// and the problems found, placed by the game's source map (a game built
@@ -832,7 +814,7 @@ pub fn replay(game: &Game, source: &SourceMap) -> (ReplayedGame, Vec<ReplayDiagn
                 problems.append(&mut engine.pending);
                 movetext.push(Node::Move(match outcome {
                     Outcome::Played { m, .. } => ReplayedMove::Played { m, suffix: san.suffix },
-                    Outcome::Unresolved => ReplayedMove::Unresolved(san.clone()),
+                    Outcome::Unresolved => ReplayedMove::Unresolved(san.clone(), source.number(i)),
                 }));
             }
             Node::Nag(n) => movetext.push(Node::Nag(*n)),
@@ -874,19 +856,6 @@ fn sole_origin_names(m: Move) -> Origin {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_number_before_a_move_is_found_as_written() {
-        assert_eq!(number_before(b"4. Ba4 Nf6 5. "), b"5.");
-        assert_eq!(number_before(b"{c} 12... "), b"12...");
-        assert_eq!(number_before(b"(7 "), b"7");
-        assert_eq!(number_before(b"7"), b"7");
-        // A move's square is no number; nor is nothing.
-        assert_eq!(number_before(b"1. e4 e5 "), b"");
-        assert_eq!(number_before(b"Nf3 "), b"");
-        assert_eq!(number_before(b""), b"");
-        assert_eq!(number_before(b"..."), b"");
-    }
-
     use super::*;
 
     fn first(pgn: &[u8]) -> (Game, SourceMap) {

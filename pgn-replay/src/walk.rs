@@ -6,7 +6,7 @@
 
 use chess_core::{Move, Position};
 use pgn_syntax::nag::{Nag, Suffix};
-use pgn_syntax::{CommentKind, Game, Node, SanText};
+use pgn_syntax::{CommentKind, Game, MoveNumber, Node, SanText};
 use san::Played;
 
 use crate::lines::{Lines, Next};
@@ -23,8 +23,9 @@ pub enum ReplayedMove {
     },
     /// A move that could not be played (see
     /// [`ReplayProblem`](crate::ReplayProblem)), and every move after it in
-    /// its line: kept as written.
-    Unresolved(SanText),
+    /// its line: kept as written, with the move number indication written
+    /// before it, if any.
+    Unresolved(SanText, Option<MoveNumber>),
 }
 
 /// A replayed game: the same [`Game`] type as read, with each move legal
@@ -47,11 +48,10 @@ pub enum Event<'a> {
         ply: u32,
         /// Its depth.
         depth: u32,
-        /// The move number indication written just before it (`5.`,
-        /// `12...`; empty for none), where the input was read as a stream;
-        /// `None` where that is not known (a game built as a tree), for a
-        /// writer that writes the moves as read.
-        number: Option<&'a [u8]>,
+        /// The move number indication written just before it, if any
+        /// (none for a game built by a program), for a writer of the moves
+        /// as read.
+        number: Option<MoveNumber>,
     },
     /// A numeric annotation glyph.
     Nag(Nag),
@@ -149,7 +149,7 @@ impl<'g> Walker<'g> {
                     mate: None,
                 })
             }
-            Node::Move(ReplayedMove::Unresolved(san)) => {
+            Node::Move(ReplayedMove::Unresolved(san, number)) => {
                 let (next, ply) = self.lines.next();
                 if next == Next::Live {
                     self.lines.fail();
@@ -159,7 +159,7 @@ impl<'g> Walker<'g> {
                     suffix: san.suffix,
                     ply,
                     depth: self.lines.depth(),
-                    number: None,
+                    number: *number,
                 }
             }
             Node::Nag(nag) => Event::Nag(*nag),

@@ -90,6 +90,11 @@ impl Visitor for GameCollector {
         suffix: Option<Suffix>,
         at: &mut Place<'_>,
     ) -> ControlFlow<Self::Output> {
+        if let Some(number) = at.move_number_before()
+            && let Ok(index) = u32::try_from(game.source.nodes.len())
+        {
+            game.source.numbers.push((index, number));
+        }
         game.node(Node::Move(SanText { text: san.into(), suffix }), at)
     }
 

@@ -255,6 +255,40 @@ impl Tags {
         ExportOrder { tags: self, result, roster, others, others_len: kept, next: 0 }
     }
 
+    /// The tags of [`Tags::export_order`], but for the order of the tags
+    /// outside the roster: the order they were read in rather than by
+    /// name. The Seven Tag Roster still comes first, in roster order and
+    /// always all seven (ruling E1); then every other name once, its last
+    /// pair (ruling E2) where that pair was read, so a pair given again
+    /// later is written where it was given last. This is not export format
+    /// (§8.1.1 sorts the other tags by name), but the order people and
+    /// programs wrote them in: lichess's `UTCDate` before its `WhiteElo`.
+    ///
+    /// ```
+    /// use pgn_syntax::Tags;
+    /// use pgn_syntax::tags::GameResult;
+    ///
+    /// let mut tags = Tags::new();
+    /// for (name, value) in [("WhiteElo", "2700"), ("White", "Kasparov"), ("ECO", "A00"), ("Annotator", "X"), ("ECO", "B97")] {
+    ///     tags.push(name, value);
+    /// }
+    /// let order: Vec<_> = tags
+    ///     .export_order_as_read(GameResult::WhiteWins)
+    ///     .map(|tag| format!("{}={}", String::from_utf8_lossy(tag.name), String::from_utf8_lossy(tag.value)))
+    ///     .collect();
+    /// assert_eq!(order, [
+    ///     "Event=?", "Site=?", "Date=????.??.??", "Round=?", "White=Kasparov", "Black=?",
+    ///     "Result=1-0", "WhiteElo=2700", "Annotator=X", "ECO=B97",
+    /// ]);
+    /// ```
+    pub fn export_order_as_read(&self, result: GameResult) -> ExportOrder<'_> {
+        let mut order = self.export_order(result);
+        // The pairs kept are the last of each name: put back in the order
+        // of their indices, they are in input order. Still n log n.
+        order.others.as_mut_slice()[..order.others_len].sort_unstable();
+        order
+    }
+
     /// The pair at index `i`, which is less than `len()`.
     fn pair(&self, i: usize) -> Tag<'_> {
         let start = match i {
@@ -313,7 +347,8 @@ const INLINE: usize = 24;
 
 /// The tags of a game in the order export format writes them, from
 /// [`Tags::export_order`]: the Seven Tag Roster, then the other names
-/// once each in byte order.
+/// once each in byte order (or as read, from
+/// [`Tags::export_order_as_read`]).
 #[derive(Clone, Debug)]
 pub struct ExportOrder<'a> {
     tags: &'a Tags,
@@ -321,8 +356,8 @@ pub struct ExportOrder<'a> {
     result: GameResult,
     /// Where the last pair of each roster name is, in roster order.
     roster: [Option<usize>; 7],
-    /// Where the other pairs are; the first `others_len` sorted by name,
-    /// one of each.
+    /// Where the other pairs are; the first `others_len` are the last
+    /// pair of each name, sorted by name (or by index, as read).
     others: Others,
     others_len: usize,
     /// How many pairs have been given.
@@ -648,6 +683,44 @@ mod tests {
             assert_eq!(tag.name, format!("T{i:03}").as_bytes());
             assert_eq!(tag.value, format!("last {i}").as_bytes());
         }
+    }
+
+    #[test]
+    fn export_order_as_read_keeps_the_order_of_the_pairs_that_count() {
+        // Each name once, where its last pair was read (ruling E2), after
+        // the roster; more pairs than are kept without allocating.
+        let mut tags = Tags::new();
+        for i in (0..3 * INLINE).rev() {
+            tags.push(format!("T{i:03}"), format!("first {i}"));
+            tags.push("Event", format!("{i}"));
+        }
+        for i in (0..3 * INLINE).filter(|i| i % 2 == 0) {
+            tags.push(format!("T{i:03}"), format!("last {i}"));
+        }
+        let order: Vec<Tag<'_>> = tags.export_order_as_read(GameResult::Unknown).collect();
+        assert_eq!(order.len(), 7 + 3 * INLINE);
+        assert_eq!(tags.export_order_as_read(GameResult::Unknown).len(), 7 + 3 * INLINE);
+        assert_eq!((order[0].name, order[0].value), (&b"Event"[..], &b"0"[..]));
+        let expected: Vec<String> = (0..3 * INLINE)
+            .rev()
+            .filter(|i| i % 2 == 1)
+            .map(|i| format!("T{i:03}=first {i}"))
+            .chain((0..3 * INLINE).filter(|i| i % 2 == 0).map(|i| format!("T{i:03}=last {i}")))
+            .collect();
+        let others: Vec<String> = order[7..]
+            .iter()
+            .map(|t| format!("{}={}", t.name.escape_ascii(), t.value.escape_ascii()))
+            .collect();
+        assert_eq!(others, expected);
+        // The same pairs as export order, in another order.
+        let mut sorted = others.clone();
+        sorted.sort();
+        let standard: Vec<String> = tags
+            .export_order(GameResult::Unknown)
+            .skip(7)
+            .map(|t| format!("{}={}", t.name.escape_ascii(), t.value.escape_ascii()))
+            .collect();
+        assert_eq!(sorted, standard);
     }
 
     #[test]

@@ -90,7 +90,7 @@ pub use encoding::{Decoding, TextEncoding, TextInput, decode, decode_as, encode_
 pub use game::{ExportOrder, Game, SanText, Tag, TagIter, Tags};
 pub use movetext::{Item, Line, Movetext, MovetextBuilder, Node};
 pub use parallel::{ParallelReader, Relocate, Shift};
-pub use place::{Location, Place};
+pub use place::{Location, MoveNumber, Place};
 pub use reader::{DEFAULT_DEPTH_LIMIT, DEFAULT_SIZE_LIMIT, Reader, ReaderBuilder};
 pub use source::line_ends;
 pub use source_map::SourceMap;

@@ -7,7 +7,7 @@
 //! in the movetext.
 
 use crate::diagnostic::Diagnostic;
-use crate::place::Location;
+use crate::place::{Location, MoveNumber};
 
 /// The places of a game's parts in its input, and the problems the reader
 /// found in it.
@@ -21,6 +21,10 @@ pub struct SourceMap {
     /// A variation end that the reader added (a variation left open) is
     /// placed where the game ends.
     pub nodes: Vec<Location>,
+    /// The move number indications as written before moves, by the move's
+    /// index in the movetext, in movetext order: what a writer of the
+    /// moves as read needs (moves that cannot be played).
+    pub numbers: Vec<(u32, MoveNumber)>,
     /// Where the termination marker is, or for a game without one, where
     /// the game ends.
     pub termination: Option<Location>,
@@ -32,6 +36,14 @@ impl SourceMap {
     /// The place of the movetext element at `index`, if known.
     pub fn node(&self, index: usize) -> Option<Location> {
         self.nodes.get(index).copied()
+    }
+
+    /// The move number indication written before the move at `index`
+    /// in the movetext, if any.
+    pub fn number(&self, index: usize) -> Option<MoveNumber> {
+        let index = u32::try_from(index).ok()?;
+        let at = self.numbers.binary_search_by_key(&index, |&(i, _)| i).ok()?;
+        Some(self.numbers[at].1)
     }
 
     /// The place of the tag pair at `index` (in the game's tag order), if

@@ -9,8 +9,9 @@
 //! beside it, written by hand from the rulings (see the folder's
 //! `README.md`): `STEM.out.pgn` for the default options (export format),
 //! and `STEM.VARIANT.out.pgn` for the options of `pgn export --VARIANT`
-//! (`reduced`, `no-comments`, `no-nags`, `no-variations`). Each game of an
-//! expected output is one case, which passes when
+//! (`reduced`, `no-comments`, `no-nags`, `no-variations`, and the others
+//! the README lists: [`variant_options`]). Each game of an expected output
+//! is one case, which passes when
 //!
 //! - every game of the input replays (no game is broken, so nothing is
 //!   written "as read"); a game from a set-up position is left out in
@@ -52,7 +53,8 @@ use std::path::{Path, PathBuf};
 use pgn_export::collate::{TagKey, collate, sort_by_collation};
 use pgn_export::filename::{self, SplitBy};
 use pgn_export::{
-    CommandNames, CommandOptions, ExportOptions, StreamExporter, Strip, Unfit, Writer, unfit,
+    CommandNames, CommandOptions, ExportOptions, StreamExporter, Strip, TagOrder, TagSet, Unfit,
+    Writer, unfit,
 };
 use pgn_replay::Replayer;
 use pgn_replay::pgn_syntax::{Reader, Tags};
@@ -177,6 +179,8 @@ pub fn variant_options(variant: &str) -> Option<ExportOptions> {
         "no-comments" => ExportOptions { comments: false, ..all },
         "no-nags" => ExportOptions { nags: false, ..all },
         "no-variations" => ExportOptions { variations: false, ..all },
+        "tag-order-input" => ExportOptions { tag_order: TagOrder::Input, ..all },
+        "roster-only" => ExportOptions { tags: TagSet::RosterAndSetUp, ..all },
         "canonical-commands" => ExportOptions {
             commands: CommandOptions { canonical: true, ..CommandOptions::AS_READ },
             ..all
@@ -190,7 +194,10 @@ pub fn variant_options(variant: &str) -> Option<ExportOptions> {
             let strip = Strip::Named(names);
             ExportOptions { commands: CommandOptions { strip, canonical: false }, ..all }
         }
-        _ => return None,
+        _ => {
+            let length = variant.strip_prefix("line-length-")?.parse().ok()?;
+            ExportOptions { line_length: length, ..all }
+        }
     })
 }
 

@@ -31,7 +31,9 @@
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use pgn_export::{ExportOptions, StreamExporter, TagSet, Unfit, Writer, is_broken, unfit};
+use pgn_export::{
+    ExportOptions, StreamExporter, TagOrder, TagSet, Unfit, Writer, is_broken, unfit,
+};
 use pgn_replay::Replayer;
 use pgn_syntax::{Reader, Severity};
 
@@ -455,10 +457,11 @@ fn stream_is_tree(ctx: &Context, section: &mut Section) {
 }
 
 /// The option sets of row 3: reduced export format, each part left out
-/// on its own, and all three left out with every tag kept (which writes
-/// the games from a set-up position that reduced format leaves out:
-/// what `pgn export` suggests for them).
-fn option_sets() -> [(&'static str, ExportOptions); 5] {
+/// on its own, all three left out with every tag kept (which writes the
+/// games from a set-up position that reduced format leaves out: what
+/// `pgn export` suggests for them), and the layouts of pgn-extract's
+/// options (`--roster-only`, `--tag-order input`, `--line-length`).
+fn option_sets() -> [(&'static str, ExportOptions); 7] {
     let all = ExportOptions::default();
     [
         ("reduced", ExportOptions::reduced()),
@@ -466,6 +469,19 @@ fn option_sets() -> [(&'static str, ExportOptions); 5] {
         ("no NAGs", ExportOptions { nags: false, ..all }),
         ("no variations", ExportOptions { variations: false, ..all }),
         ("reduced with every tag", ExportOptions { tags: TagSet::All, ..ExportOptions::reduced() }),
+        (
+            "roster with SetUp and FEN, tags as read, lines of 40 bytes",
+            ExportOptions {
+                tags: TagSet::RosterAndSetUp,
+                tag_order: TagOrder::Input,
+                line_length: 40,
+                ..all
+            },
+        ),
+        (
+            "tags as read, one line",
+            ExportOptions { tag_order: TagOrder::Input, line_length: 0, ..all },
+        ),
     ]
 }
 

@@ -15,7 +15,9 @@
 //! the export must read back to the same game, [normalised](Model) as the
 //! rulings say, and export again to the same bytes (for export format,
 //! reduced export format, and each of comments, NAGs and variations left
-//! out). The export's layout follows E6 and E11. Reduced export format
+//! out; and with the tags after the roster as read, the roster with
+//! SetUp and FEN (and Variant) alone, lines of 24 bytes or one line). The export's
+//! layout follows E6 and E11. Reduced export format
 //! has no FEN tag (ruling E13): a game from a set-up position does not fit
 //! it ([`unfit`]) and is not written, which is checked instead of the
 //! round trip; one whose FEN gives the standard start fits, and loses its
@@ -29,7 +31,7 @@
 
 use chess_core::{Move, Position};
 use fen_epd::{Fen, parse_position};
-use pgn_export::{ExportOptions, MAX_LINE, TagSet, Unfit, to_vec, unfit};
+use pgn_export::{ExportOptions, MAX_LINE, TagOrder, TagSet, Unfit, to_vec, unfit};
 use pgn_replay::{ReplayedGame, ReplayedMove};
 use pgn_syntax::nag::{Nag, Suffix};
 use pgn_syntax::tags::GameResult;
@@ -598,7 +600,13 @@ fn export_tags(
         .iter()
         .map(|t| t.name)
         .filter(|n| !SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == *n))
-        .filter(|_| options.tags == TagSet::All)
+        .filter(|n| match options.tags {
+            TagSet::All => true,
+            TagSet::Roster => false,
+            TagSet::RosterAndSetUp => {
+                matches!(*n, b"SetUp" | b"FEN") || *n == b"Variant" && tags.get("FEN").is_some()
+            }
+        })
         .collect();
     names.sort();
     names.dedup();
@@ -631,7 +639,7 @@ fn model(game: &ReplayedGame, options: &ExportOptions) -> Result<Model, String> 
                     nodes.push(ModelNode::Nag(suffix.nag().0));
                 }
             }
-            Node::Move(ReplayedMove::Unresolved(san)) => {
+            Node::Move(ReplayedMove::Unresolved(san, _)) => {
                 return Err(format!("move `{}` was not played", san.text.escape_ascii()));
             }
             Node::Nag(n) if options.nags => nodes.push(ModelNode::Nag(n.0)),
@@ -679,11 +687,12 @@ fn read_one(text: &[u8]) -> Result<ReplayedGame, String> {
 }
 
 /// Ruling E6 and E11 on an export: LF only, no tab, no space at a line's
-/// end; the tag pairs, an empty line, the movetext (lines of at most 79
-/// bytes but for a single word, a comment command among them, or a `;`
-/// comment, that is longer), an
-/// empty line.
-fn check_layout(text: &[u8]) -> Result<(), String> {
+/// end; the tag pairs, an empty line, the movetext (lines of at most
+/// `max_line` bytes, 79 in export format, but for a single word, a comment
+/// command among them, or a `;` comment, that is longer; 0 for no limit),
+/// an empty line.
+fn check_layout(text: &[u8], max_line: usize) -> Result<(), String> {
+    let max_line = if max_line == 0 { usize::MAX } else { max_line };
     if text.contains(&b'\r') || text.contains(&b'\t') {
         return Err("a carriage return or a tab".to_owned());
     }
@@ -710,16 +719,17 @@ fn check_layout(text: &[u8]) -> Result<(), String> {
         if line.is_empty() || line.starts_with(b" ") || line.ends_with(b" ") {
             return Err(format!("movetext line `{}`", line.escape_ascii()));
         }
-        if line.len() > MAX_LINE && !long_word {
+        if line.len() > max_line && !long_word {
             return Err(format!("a line of {} bytes: `{}`", line.len(), line.escape_ascii()));
         }
     }
     Ok(())
 }
 
-/// The option sets: export format, reduced export format, and each part
-/// left out.
-fn option_sets() -> [(&'static str, ExportOptions); 5] {
+/// The option sets: export format, reduced export format, each part
+/// left out, the tags after the roster as read, the roster with the
+/// start's tags (comments and all kept), and lines of other lengths.
+fn option_sets() -> [(&'static str, ExportOptions); 9] {
     let all = ExportOptions::default();
     [
         ("export", all),
@@ -727,7 +737,29 @@ fn option_sets() -> [(&'static str, ExportOptions); 5] {
         ("no comments", ExportOptions { comments: false, ..all }),
         ("no NAGs", ExportOptions { nags: false, ..all }),
         ("no variations", ExportOptions { variations: false, ..all }),
+        ("tags as read", ExportOptions { tag_order: TagOrder::Input, ..all }),
+        ("roster and set-up", ExportOptions { tags: TagSet::RosterAndSetUp, ..all }),
+        ("lines of 24 bytes", ExportOptions { line_length: 24, ..all }),
+        ("one line", ExportOptions { line_length: 0, ..all }),
     ]
+}
+
+/// The names of the tags after the roster in the order
+/// [`TagOrder::Input`] writes them: each name once, where its last pair
+/// is (ruling E2).
+fn names_as_read(tags: &Tags) -> Vec<Vec<u8>> {
+    let pairs: Vec<&[u8]> = tags.iter().map(|t| t.name).collect();
+    let roster = |n: &[u8]| SEVEN_TAG_ROSTER.iter().any(|r| r.as_bytes() == n);
+    (0..pairs.len())
+        .filter(|&i| !roster(pairs[i]) && !pairs[i + 1..].contains(&pairs[i]))
+        .map(|i| pairs[i].to_vec())
+        .collect()
+}
+
+/// The names of the tags of an export after the roster, in its order.
+fn names_written(export: &[u8]) -> Vec<Vec<u8>> {
+    let lines = export.split(|&b| b == b'\n').take_while(|l| !l.is_empty()).skip(7);
+    lines.map(|l| l[1..].split(|&b| b == b' ').next().unwrap_or_default().to_vec()).collect()
 }
 
 /// What the cases must have covered between them, so that the generator
@@ -836,7 +868,13 @@ fn check_case(case: u64) -> Result<[bool; FEATURES.len()], String> {
                 shown(&from_game)
             )));
         }
-        check_layout(&from_text).map_err(|e| fail(format!("{e}\n{}", shown(&from_text))))?;
+        check_layout(&from_text, options.line_length)
+            .map_err(|e| fail(format!("{e}\n{}", shown(&from_text))))?;
+        if options.tag_order == TagOrder::Input
+            && names_written(&from_text) != names_as_read(&read.tags)
+        {
+            return Err(fail(format!("the tags are not in input order:\n{}", shown(&from_text))));
+        }
         let again = read_one(&from_text)
             .map_err(|e| fail(format!("the export: {e}\n{}", shown(&from_text))))?;
         let (want, got) = (model(&game, &options)?, model(&again, &all)?);

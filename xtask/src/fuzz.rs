@@ -459,9 +459,12 @@ fn reader_seeds(sources: &Sources) -> Vec<Vec<u8>> {
 
 /// The PGN seeds behind the export target's control byte (the options:
 /// `pgn_tests::fuzz::export::options`), which varies from seed to seed: export
-/// format, reduced export format, each part left out, the roster only.
+/// format, reduced export format, each part left out, the roster only,
+/// the tags as read, the roster with SetUp and FEN, lines of 30
+/// bytes and lines without a limit.
 fn export_seeds(sources: &Sources) -> Vec<Vec<u8>> {
-    const OPTIONS: [u8; 8] = [0x00, 0x0f, 0x01, 0x02, 0x04, 0x07, 0x08, 0x00];
+    const OPTIONS: [u8; 12] =
+        [0x00, 0x0f, 0x01, 0x02, 0x04, 0x07, 0x08, 0x00, 0x40, 0x48, 0x83, 0x80];
     prefixed_pgn_seeds(sources, |i| vec![OPTIONS[i % OPTIONS.len()]])
 }
 

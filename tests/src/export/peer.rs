@@ -15,7 +15,9 @@
 //! `pgn_syntax::read_games`, without replay, and compared game by game:
 //!
 //! - the tag pairs as a sorted list (pgn-extract writes the roster first
-//!   and then the other tags in input order, export sorts them by name);
+//!   and then the other tags in an order of its own, the tags it knows
+//!   in a fixed order and the others as first met in the run; export
+//!   sorts them by name);
 //! - the movetext as a list of tokens: each move's text, each NAG (a
 //!   suffix annotation read as its NAG, ruling E8), each comment with its
 //!   white space normalised, variation starts and ends, escape lines, and
@@ -82,12 +84,14 @@ pub struct Run {
 /// Export format.
 const ALL: ExportOptions = ExportOptions {
     tags: TagSet::All,
+    tag_order: pgn_export::TagOrder::Standard,
     comments: true,
     nags: true,
     variations: true,
     notation: Notation::San,
     commands: pgn_export::CommandOptions::AS_READ,
     text: pgn_export::TextOutput::AsRead,
+    line_length: pgn_export::MAX_LINE,
     move_numbers: true,
     add: pgn_export::AddedTags { ply_count: false, hash: false, eco: false },
     fix_result: false,
@@ -106,16 +110,16 @@ const fn run(
 
 /// The runs of `TESTS.tsv` that only re-format.
 pub const RUNS: &[Run] = &[
-    // -7: the Seven Tag Roster only, everything else kept. pgn-extract
-    // also keeps SetUp and FEN; `TagSet::Roster` does not, and leaves a
-    // game from a set-up position out (ruling E13). test-7.pgn has none
-    // (were one added, the game counts would differ).
+    // -7: the Seven Tag Roster only (with SetUp and FEN for a set-up
+    // position; `TagSet::RosterAndSetUp` keeps its Variant too, which
+    // test-7.pgn has none of), everything else kept: what `pgn export
+    // --roster-only` writes.
     run(
         "test-7",
         "-7",
         &["test-7.pgn"],
         &["test-7-out.pgn"],
-        &[ExportOptions { tags: TagSet::Roster, ..ALL }],
+        &[ExportOptions { tags: TagSet::RosterAndSetUp, ..ALL }],
         &[],
     ),
     // --output, then --append of the same input: the games twice.
@@ -161,9 +165,30 @@ pub const RUNS: &[Run] = &[
         &[ExportOptions { variations: false, ..ALL }],
         &[],
     ),
-    run("test-linelength", "-w60", &["test-w.pgn"], &["test-w60-out.pgn"], &[ALL], &[]),
-    run("test-linelength", "-w75", &["test-w.pgn"], &["test-w75-out.pgn"], &[ALL], &[]),
-    run("test-linelength", "-w1000", &["test-w.pgn"], &["test-w1000-out.pgn"], &[ALL], &[]),
+    run(
+        "test-linelength",
+        "-w60",
+        &["test-w.pgn"],
+        &["test-w60-out.pgn"],
+        &[ExportOptions { line_length: 60, ..ALL }],
+        &[],
+    ),
+    run(
+        "test-linelength",
+        "-w75",
+        &["test-w.pgn"],
+        &["test-w75-out.pgn"],
+        &[ExportOptions { line_length: 75, ..ALL }],
+        &[],
+    ),
+    run(
+        "test-linelength",
+        "-w1000",
+        &["test-w.pgn"],
+        &["test-w1000-out.pgn"],
+        &[ExportOptions { line_length: 1000, ..ALL }],
+        &[],
+    ),
     run("test-l", "-l (a log file)", &["fischer.pgn"], &["test-l-out.pgn"], &[ALL], &[]),
     run("test-s", "-s (silent)", &["test-s.pgn"], &["test-s-out.pgn"], &[ALL], &[]),
     run(

@@ -4,8 +4,10 @@
 //!
 //! The input is one control byte, then the PGN. The control byte picks
 //! the options ([`options`]): comments, NAGs and variations each left out
-//! or not, and all tags or the Seven Tag Roster only; `0x0f` is reduced
-//! export format (§3.2.4, ruling E13), `0x00` export format.
+//! or not, all tags or the Seven Tag Roster only (with SetUp and FEN
+//! or without), the tags in input order, other line lengths (not
+//! export format); `0x0f` is reduced export format (§3.2.4, ruling E13),
+//! `0x00` export format.
 //!
 //! The PGN is read and replayed, and its games exported with those
 //! options (`E1`), once with the broken games left out (as `pgn export`
@@ -27,12 +29,15 @@
 //! conformance row says too.
 
 use crate::export_roundtrip::{check_idempotent, check_stream_is_tree};
-use pgn_export::{CommandOptions, ExportOptions, Strip, TagSet};
+use pgn_export::{CommandOptions, ExportOptions, Strip, TagOrder, TagSet};
 
 /// The options of a control byte: bit 0 set leaves out comments, bit 1
 /// NAGs, bit 2 variations; bit 3 set writes the Seven Tag Roster only;
 /// bit 4 writes comment commands in canonical form, bit 5 leaves them
-/// out. The other bits are not used. Moves are always canonical SAN, the only
+/// out; bit 6 writes the tags after the roster as read, and with bit 3
+/// the roster with SetUp and FEN (pgn-extract's `-7`); bit 7 set
+/// fills lines of at most 10 times bits 0 to 2 bytes (no limit when those
+/// are 0) rather than 79. Moves are always canonical SAN, the only
 /// notation that is export format.
 pub fn options(control: u8) -> ExportOptions {
     let bit = |n: u8| control >> n & 1 == 1;
@@ -40,7 +45,13 @@ pub fn options(control: u8) -> ExportOptions {
         comments: !bit(0),
         nags: !bit(1),
         variations: !bit(2),
-        tags: if bit(3) { TagSet::Roster } else { TagSet::All },
+        tags: match (bit(3), bit(6)) {
+            (false, _) => TagSet::All,
+            (true, false) => TagSet::Roster,
+            (true, true) => TagSet::RosterAndSetUp,
+        },
+        tag_order: if bit(6) { TagOrder::Input } else { TagOrder::Standard },
+        line_length: if bit(7) { 10 * usize::from(control & 7) } else { pgn_export::MAX_LINE },
         commands: CommandOptions {
             canonical: bit(4),
             strip: if bit(5) { Strip::All } else { Strip::None },
