@@ -13,6 +13,8 @@ use crate::lines::{Lines, Next};
 
 /// A move of a replayed game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ReplayedMove {
     /// A legal move, with its suffix annotation.
     Played {
@@ -34,12 +36,15 @@ pub type ReplayedGame = Game<ReplayedMove, Option<Position>>;
 
 /// One element of a replayed movetext, as the [`Walker`] yields it.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Event<'a> {
     /// A legal move.
     Move(Played<'a>),
     /// A move kept as text: its text, suffix, ply and depth.
     Unresolved {
         /// The move as written, without its suffix.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "diag::bytes::serialize"))]
         san: &'a [u8],
         /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if given.
         suffix: Option<Suffix>,
@@ -53,12 +58,15 @@ pub enum Event<'a> {
     /// A comment.
     Comment {
         /// The text without delimiters.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "diag::bytes::serialize"))]
         text: &'a [u8],
         /// Brace or rest-of-line.
         kind: CommentKind,
     },
     /// A `%` escape line.
-    Escape(&'a [u8]),
+    Escape(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "diag::bytes::serialize"))] &'a [u8],
+    ),
     /// A variation starts; it replaces the last move before it, and its
     /// moves have the given depth.
     BeginVariation {
