@@ -2,7 +2,7 @@
 //! options that choose which are shown ([`NoiseArgs`]), the counts by
 //! severity of the summary lines ([`Tally`]), the printer that applies
 //! the options and ends the run with a count by kind ([`Diagnostics`]),
-//! and their form for programs (`--message-format json`, [`json`]).
+//! and their form for programs (`--message-format json`, [`json()`]).
 
 use std::collections::HashMap;
 use std::fmt;
