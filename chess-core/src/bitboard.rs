@@ -7,7 +7,6 @@ use crate::types::{File, Rank, Square};
 
 /// A set of squares: bit `i` stands for the square with index `i` (`a1` = 0).
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bitboard(pub u64);
 
 impl Bitboard {

@@ -2,7 +2,8 @@
 //! mate and the other ends of a game, perft.
 //!
 //! `chess-core` is the bottom layer of the toolkit and knows nothing of PGN,
-//! FEN or any other notation; those live in the crates above it. It offers:
+//! FEN or any other notation; those live in the crates above it (but for
+//! the FEN text of the `serde` feature, below). It offers:
 //!
 //! - the vocabulary: [`Color`], [`Role`], [`Piece`], [`File`], [`Rank`],
 //!   [`Square`], [`Bitboard`], [`CastlingRights`] and [`Move`];
@@ -42,7 +43,18 @@
 //!
 //! # Feature flags
 //!
-//! - `serde`: `Serialize` and `Deserialize` for the vocabulary types.
+//! - `serde`: `Serialize` and `Deserialize` for the vocabulary types and
+//!   positions, in the forms a reader of JSON expects: a [`Square`] as its
+//!   name (`"e4"`), a [`File`] and a [`Rank`] as their letter and digit,
+//!   [`Color`] and [`Role`] as lower-case words (`"white"`, `"knight"`), a
+//!   [`Bitboard`] (and [`CastlingRights`]) as the names of its squares, a
+//!   [`Move`] as an object named by its kind (`{"normal": {"role":
+//!   "pawn", "from": "e2", ...}}`), a [`Uci`] as its text (serializing
+//!   only). A [`Position`] and a [`Setup`] are FEN text, a [`Board`] the
+//!   placement field of FEN, as `fen-epd` writes them: the one place where
+//!   this crate knows a notation, since serde wants its impls beside the
+//!   types. Reading a position back checks it by ruling F3: an illegal
+//!   position is an error of the deserializer, never a `Position`.
 
 mod attacks;
 mod bitboard;
@@ -55,6 +67,8 @@ mod moves;
 mod perft;
 mod polyglot_keys;
 mod position;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod types;
 mod zobrist;
 

@@ -13,6 +13,7 @@ use crate::types::{File, Role, Square};
 /// squares, so that standard chess and Chess960 need no separate cases.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Move {
     /// A piece moves from one square to another, capturing or not; a pawn
     /// that reaches the last rank promotes.
@@ -50,6 +51,7 @@ pub enum Move {
 /// Which side of the king a castling rook stands on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CastlingSide {
     /// Towards the h-file: `O-O`.
     KingSide,
@@ -189,6 +191,8 @@ impl fmt::Display for Move {
 
 /// How UCI writes castling.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CastlingMode {
     /// The king to its destination: `e1g1`, `e8c8`.
     #[default]

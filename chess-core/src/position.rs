@@ -16,6 +16,8 @@ use crate::types::{Color, Rank, Role, Square};
 /// on the back rank) alike. Squares on rank 1 are White's rights, squares on
 /// rank 8 Black's.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct CastlingRights(Bitboard);
 
 impl CastlingRights {
@@ -115,6 +117,8 @@ impl Setup {
 
 /// Why a [`Setup`] is not a possible position (ruling F3).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum PositionError {
     /// A side has no king or more than one.
@@ -158,6 +162,7 @@ pub enum PositionError {
 /// `Display` lists what was dropped, castling rights first:
 /// `castling right of the rook on h1 dropped; en passant square e3 dropped`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct Repairs {
     /// The rook squares whose castling rights were dropped.
@@ -194,6 +199,8 @@ impl fmt::Display for Repairs {
 
 /// One thing [`Position::from_setup_repaired`] dropped (see [`Repairs::iter`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Repair {
     /// The castling right of the rook on this square.
@@ -656,6 +663,8 @@ impl Position {
 
 /// The end of a game by the rules of the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Outcome {
     /// One side won (by checkmate).
     Decisive {
@@ -668,6 +677,7 @@ pub enum Outcome {
 
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("illegal move {m}")]
 pub struct PlayError {
     /// The move.

@@ -6,6 +6,7 @@ use std::ops::Not;
 /// The two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Color {
     /// White moves first.
@@ -84,6 +85,7 @@ impl fmt::Display for Color {
 /// The kind of a piece, regardless of its colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Role {
     /// Pawn.
@@ -187,6 +189,7 @@ impl Piece {
 /// A file (column) of the board, `a` to `h`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
@@ -261,13 +264,21 @@ impl File {
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {
+    #[cfg_attr(feature = "serde", serde(rename = "1"))]
     First = 0,
+    #[cfg_attr(feature = "serde", serde(rename = "2"))]
     Second,
+    #[cfg_attr(feature = "serde", serde(rename = "3"))]
     Third,
+    #[cfg_attr(feature = "serde", serde(rename = "4"))]
     Fourth,
+    #[cfg_attr(feature = "serde", serde(rename = "5"))]
     Fifth,
+    #[cfg_attr(feature = "serde", serde(rename = "6"))]
     Sixth,
+    #[cfg_attr(feature = "serde", serde(rename = "7"))]
     Seventh,
+    #[cfg_attr(feature = "serde", serde(rename = "8"))]
     Eighth,
 }
 
@@ -348,6 +359,7 @@ macro_rules! squares {
         /// A square of the board, `A1` = 0 up to `H8` = 63 (rank-major).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
         #[repr(u8)]
         #[allow(missing_docs)]
         pub enum Square { $($sq),* }

@@ -12,6 +12,8 @@ use crate::operand::EpdString;
 
 /// The kind of value an operand should have (for [`EpdErrorKind::WrongType`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum OperandKind {
     /// An integer, unquoted (§16.2.4.1).
     Integer,
@@ -33,6 +35,8 @@ impl fmt::Display for OperandKind {
 
 /// Why a record was rejected.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum EpdErrorKind {
     /// One of the four position fields does not follow §16.2.3.
@@ -173,6 +177,7 @@ impl EpdErrorKind {
 
 /// A record that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{location}: {kind}")]
 pub struct EpdError {
     /// What is wrong.
@@ -185,6 +190,8 @@ pub struct EpdError {
 /// warnings; operations out of byte order, which nearly every real suite
 /// has and which change nothing, are a note ([`EpdWarningKind::severity`]).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum EpdWarningKind {
     /// White space before the first field.
@@ -354,6 +361,7 @@ impl fmt::Display for EpdWarningKind {
 
 /// A leniency used to read a record.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EpdWarning {
     /// Which leniency.
     pub kind: EpdWarningKind,
@@ -370,6 +378,8 @@ impl fmt::Display for EpdWarning {
 
 /// An error or a leniency (a warning or a note).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EpdDiagnostic {
     /// The record was rejected.
     Error(EpdError),

@@ -27,6 +27,8 @@ use crate::raw::{Context, MAX_STRING_LEN, RawEpd, RawOperand, RawOperation, stri
 /// The operands of one operation, typed by the registry of §16.2.5
 /// (ruling D2).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Value {
     /// `acn`: nodes examined in an analysis.
@@ -167,6 +169,8 @@ impl Value {
 /// below ([`EpdWarningKind::NonPositiveDirectMate`]); its
 /// [`mnemonic`](UnknownOperation::mnemonic) is then `dm`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "crate::serde_impls::UnknownParts"))]
 pub struct UnknownOperation {
     mnemonic: Mnemonic,
     operands: Vec<Operand>,
@@ -200,6 +204,7 @@ impl UnknownOperation {
 ///
 /// Equality and hashing look at the value only, not at the place.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Operation {
     /// The opcode and its operands.
     pub value: Value,

@@ -15,6 +15,8 @@
 /// one, is no mate in whole fullmoves by these formulas and stays
 /// [`Eval::Centipawns`]. [`Eval::to_ce`] inverts [`Eval::from_ce`] exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Eval {
     /// An evaluation in centipawns.
     Centipawns(i16),

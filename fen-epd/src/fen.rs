@@ -33,6 +33,8 @@ pub struct Fen {
 
 /// How castling rights are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CastlingNotation {
     /// `KQkq`, and a file letter only for a Chess960 rook that is not the
     /// outermost on its side of the king (X-FEN). Standard positions are
@@ -45,6 +47,8 @@ pub enum CastlingNotation {
 
 /// When a FEN written from a position has an en passant square.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EnPassantMode {
     /// After every double pawn push, whether or not a pawn can take (§16.1.3.4,
     /// ruling F1).
@@ -57,6 +61,8 @@ pub enum EnPassantMode {
 
 /// The six fields of a FEN record, for error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FenField {
     /// Piece placement (field 1).
     Board,
@@ -87,6 +93,8 @@ impl fmt::Display for FenField {
 
 /// What is wrong with a FEN's text.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ParseFenErrorKind {
     /// The number of space-separated fields is wrong.
@@ -110,6 +118,7 @@ pub enum ParseFenErrorKind {
 
 /// A FEN that does not follow the grammar of §16.1.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{kind} at byte {offset}")]
 pub struct ParseFenError {
     /// What is wrong.
@@ -136,6 +145,8 @@ impl fmt::Display for ParseFenErrorKind {
 
 /// A FEN that does not parse, or parses to an illegal position.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum FenError {
     /// The text does not follow the grammar.
     #[error(transparent)]

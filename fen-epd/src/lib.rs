@@ -92,7 +92,16 @@
 //!
 //! # Feature flags
 //!
-//! None yet.
+//! - `serde`: `Serialize` and `Deserialize` for FEN and EPD: a [`Fen`] as
+//!   its text, read back strictly; an [`Epd`] as its record in canonical
+//!   form, read back by [`Epd::from_ascii`]; opcodes and mnemonics as
+//!   their text (`"bm"`), a [`Register`] as its digit, operations and
+//!   their values as objects named by their opcode (`{"bm": ["Nf3"]}`),
+//!   string operands as text when they are UTF-8, else an array of bytes
+//!   (`pgn_diag::bytes`). Errors holding static text ([`EpdError`],
+//!   [`ParseFenError`], [`FenError`], [`EpdLine`]) and the borrowed raw
+//!   views ([`RawEpd`], [`RawOperation`], [`RawOperand`]) serialize only.
+//!   Turns on `chess-core/serde`: a `Position` is FEN text there too.
 
 mod diagnostic;
 mod epd;
@@ -103,6 +112,8 @@ mod operand;
 mod raw;
 mod reader;
 mod registers;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod write;
 
 /// The rules crate whose types (`Position`, `Setup`, `Move`, ...) this

@@ -18,7 +18,9 @@ use crate::diagnostic::Location;
 /// The bytes of a string operand, as read (no transcoding; EPD is ASCII,
 /// but real files hold UTF-8 names). Compare with `&str` directly.
 #[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct EpdString(Box<[u8]>);
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
+pub struct EpdString(#[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))] Box<[u8]>);
 
 impl EpdString {
     /// A string of these bytes.
@@ -115,7 +117,9 @@ impl PartialEq<[u8]> for EpdString {
 ///
 /// Equality and hashing look at the text only, not at the place.
 #[derive(Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveText {
+    #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
     text: Box<[u8]>,
     location: Option<Location>,
 }
@@ -188,6 +192,7 @@ impl From<&str> for MoveText {
 ///
 /// Equality and hashing look at the text and the quotes, not at the place.
 #[derive(Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Operand {
     text: EpdString,
     quoted: bool,

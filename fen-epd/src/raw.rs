@@ -45,6 +45,8 @@ impl Context {
 
 /// How an operand was written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum OperandForm {
     /// Unquoted: contiguous non-space printing bytes.
     Token,
@@ -57,7 +59,9 @@ pub enum OperandForm {
 
 /// One operand, borrowed from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RawOperand<'a> {
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     text: &'a [u8],
     form: OperandForm,
     location: Location,
@@ -115,6 +119,7 @@ fn unescape(text: &[u8]) -> Vec<u8> {
 
 /// One operation, borrowed from the input.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct RawOperation<'r, 'a> {
     /// The opcode.
     pub mnemonic: Mnemonic,
@@ -138,6 +143,7 @@ struct Slot {
 /// FEN move counters found after the four position fields (a six-field FEN
 /// used as an EPD record, a leniency).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct RawCounters {
     /// The halfmove clock.
     pub halfmoves: u32,

@@ -7,6 +7,7 @@ use crate::raw::Context;
 
 /// One record of a file: where it is and what came of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EpdLine {
     /// The line number, from 1.
     pub line: u64,

@@ -32,6 +32,7 @@ use crate::operand::EpdString;
 /// # Ok::<_, fen_epd::EpdError>(())
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Registers {
     comments: [Option<EpdString>; 10],
     variation_names: [Option<EpdString>; 10],

@@ -13,6 +13,8 @@ use crate::raw::MAX_STRING_LEN;
 
 /// A record that cannot be written as EPD.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum WriteEpdError {
     /// A string holding `"`: EPD strings have no escapes (ruling D5).

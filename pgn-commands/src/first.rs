@@ -18,6 +18,7 @@ use crate::value::{ClockTime, Evaluation, Value};
 /// assert_eq!(values.eval.map(|e| e.to_string()).as_deref(), Some("0.17"));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct FirstValues {
     /// The first well-formed `[%clk]`.
     pub clock: Option<ClockTime>,

@@ -37,9 +37,22 @@
 //!
 //! The crate knows squares (from `chess-core`) but no PGN reading: it
 //! takes a comment's bytes from wherever they come.
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the values: a
+//!   [`ClockTime`] as written (`"0:00:58.6"`, read back by its parser),
+//!   [`Evaluation`] and [`Score`] (`{"score": {"centipawns": 17},
+//!   "depth": null}`), marked squares and arrows (squares as names),
+//!   [`FirstValues`], [`CommandKind`], [`CommandError`]; `Serialize` only
+//!   for what borrows the comment: [`Command`], [`Piece`], [`Value`],
+//!   [`MarkedSquares`] and [`Arrows`] (as the list of their items), bytes
+//!   as text when they are UTF-8 (`pgn_diag::bytes`).
 
 mod first;
 mod scan;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod text;
 mod value;
 

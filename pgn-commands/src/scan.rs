@@ -22,11 +22,15 @@ use crate::value::{CommandError, Value};
 /// assert_eq!(names, ["eval", "clk"]);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Command<'a> {
     /// ASCII letters, digits and underscores.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     name: &'a [u8],
     kind: CommandKind,
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     args: &'a [u8],
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     raw: &'a [u8],
     start: usize,
 }
@@ -129,6 +133,8 @@ impl<'a> Command<'a> {
 
 /// The commands this crate reads, and the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum CommandKind {
     /// `[%clk H:MM:SS]`: the time left on the mover's clock after the move.
@@ -187,9 +193,14 @@ impl CommandKind {
 
 /// A comment cut into text and commands, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Piece<'a> {
     /// Text between commands, as read (its white space kept); never empty.
-    Text(&'a [u8]),
+    Text(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
+        &'a [u8],
+    ),
     /// A command.
     Command(Command<'a>),
 }

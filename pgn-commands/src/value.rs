@@ -11,6 +11,8 @@ use crate::scan::{Command, CommandKind, trim};
 
 /// The arguments of a command, read as its kind says.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Value<'a> {
     /// A time: `clk`, `emt`, `egt`, `mct`.
@@ -22,7 +24,10 @@ pub enum Value<'a> {
     /// Coloured arrows: `cal`.
     Arrows(Arrows<'a>),
     /// The arguments of a command of another name, as read.
-    Other(&'a [u8]),
+    Other(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
+        &'a [u8],
+    ),
 }
 
 impl<'a> Value<'a> {
@@ -50,6 +55,7 @@ fn shown(command: &Command<'_>) -> String {
 /// A command whose arguments are not of the form its name wants
 /// (`[%clk 9:99]`, `[%eval abc]`).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("malformed {name} command {raw}: {}", CommandKind::of(name).expected())]
 pub struct CommandError {
     name: String,
@@ -278,6 +284,7 @@ impl fmt::Display for ClockTime {
 /// assert_eq!(Evaluation::from_ascii(b"#-3").expect("a mate").to_string(), "#-3");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Evaluation {
     /// The score, from White's view.
     pub score: Score,
@@ -288,6 +295,8 @@ pub struct Evaluation {
 /// A score from White's view, as lichess writes it: positive is good for
 /// White, and a mate in N with a sign saying who mates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Score {
     /// Hundredths of a pawn (`0.17` is 17).
     Centipawns(i32),
@@ -408,6 +417,8 @@ impl fmt::Display for Evaluation {
 
 /// The colour of a marked square or an arrow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum MarkColor {
     /// `R`.
     Red,
@@ -444,6 +455,7 @@ impl MarkColor {
 
 /// A square marked in a colour: `Rd4` of `[%csl Rd4,Gd5]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MarkedSquare {
     /// Its colour.
     pub color: MarkColor,
@@ -460,6 +472,7 @@ impl fmt::Display for MarkedSquare {
 /// An arrow from a square to another, in a colour: `Rc8f5` of
 /// `[%cal Rc8f5,Ge2e4]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Arrow {
     /// Its colour.
     pub color: MarkColor,

@@ -22,10 +22,16 @@
 //!
 //! # Feature flags
 //!
-//! - `serde`: `Serialize` and `Deserialize` for both types.
+//! - `serde`: `Serialize` and `Deserialize` for [`Location`] (an object
+//!   of `offset`, `line` and `column`) and [`Severity`] (`"note"`,
+//!   `"warning"`, `"error"`), and the module `bytes`, which every crate
+//!   above uses to write input bytes as text (or as bytes when they are
+//!   not UTF-8).
 
 use std::fmt;
 
+#[cfg(feature = "serde")]
+pub mod bytes;
 mod shown;
 
 pub use shown::Shown;
@@ -78,6 +84,7 @@ impl fmt::Display for Location {
 /// warning less than an error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Severity {
     /// The input departs from the letter of the standard in a way that is
     /// common and harmless (a line longer than 255 bytes): a conformance

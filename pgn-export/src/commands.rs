@@ -10,6 +10,7 @@ use pgn_commands::{Command, Edit};
 /// and C4). The default keeps them as read. Only well-formed commands are
 /// rewritten or left out: a malformed one is text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct CommandOptions {
     /// Write every well-formed command of a known name in canonical form
     /// (ruling C3): `[%clk 1:14:46]` for `[%clk 01:14:46]`.
@@ -20,6 +21,8 @@ pub struct CommandOptions {
 
 /// Which comment commands export leaves out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Strip {
     /// None.
     #[default]
@@ -33,6 +36,9 @@ pub enum Strip {
 /// A small set of command names, held inline so that options stay small
 /// and `Copy`: names of ASCII letters, digits and underscores, together
 /// at most [`CommandNames::CAPACITY`] bytes with a separator each.
+///
+/// With the `serde` feature, the list of the names (`["clk", "eval"]`),
+/// read back through [`CommandNames::new`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CommandNames {
     /// The names, each followed by a comma.
@@ -42,6 +48,8 @@ pub struct CommandNames {
 
 /// A name that [`CommandNames`] cannot hold.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CommandNamesError {
     /// More names, or longer ones, than it holds.
     #[error("at most {} bytes of command names", CommandNames::CAPACITY)]

@@ -91,6 +91,8 @@ const RESERVED: [&str; 32] = [
 
 /// How games are spread over files (§11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SplitBy {
     /// One file a year, `YYYY.pgn` (§11.4).
     Year,

@@ -78,13 +78,21 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` and `Deserialize` for the options
+//!   ([`ExportOptions`] and its parts; [`CommandNames`] as the list of
+//!   the names), [`Unfit`], [`ExportedGame`] and
+//!   [`SplitBy`](filename::SplitBy); `Serialize` for an
+//!   [`Opening`](openings::Opening) of the table. The writers, sinks and
+//!   collation keys have none. Turns on the `serde` feature of the crates
+//!   below.
 
 pub mod collate;
 mod commands;
 pub mod filename;
 mod layout;
 pub mod openings;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod sink;
 mod stream;
 mod writer;

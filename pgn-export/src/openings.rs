@@ -20,6 +20,7 @@ const TABLES: [&str; 5] = [
 
 /// A named opening line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Opening {
     /// Its ECO code (`B20`).
     pub eco: &'static str,

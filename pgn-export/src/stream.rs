@@ -20,6 +20,7 @@ use crate::writer::{ExportOptions, TextOutput, Unfit, Writer, holds_start, not_l
 /// What became of one game (the rest of it, number, tags, problems, is
 /// the replay's [`GameInfo`]).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExportedGame {
     /// Why the game was not written to [`StreamExporter::output`], `None`
     /// when it was ([`ExportedGame::written`]): what

@@ -18,6 +18,8 @@ use crate::sink::{FmtSink, Sink};
 /// others are for people and programs that want another notation, and are
 /// not PGN that other readers are bound to accept.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Notation {
     /// Canonical SAN (ruling E7): export format.
     #[default]
@@ -34,6 +36,8 @@ pub enum Notation {
 
 /// Which tags are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TagSet {
     /// The Seven Tag Roster, then every other tag (ruling E1).
     #[default]
@@ -55,6 +59,8 @@ pub enum TagSet {
 
 /// In which order the tags are written.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TagOrder {
     /// The Seven Tag Roster, then the other tags by name (ruling E1):
     /// export format.
@@ -70,6 +76,7 @@ pub enum TagOrder {
 /// What the writer writes. The default is export format; every field
 /// left at its default keeps it so.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ExportOptions {
     /// Which tags.
     pub tags: TagSet,
@@ -114,6 +121,7 @@ pub struct ExportOptions {
 /// Tags added to each game from its replay, replacing any of the name
 /// the game has (pgn-extract's `--addplycount` and `--addhashcode`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct AddedTags {
     /// `PlyCount` (§9.9.3): the plies of the main line as replayed.
     pub ply_count: bool,
@@ -141,6 +149,8 @@ impl AddedTags {
 
 /// How export writes the text of tag values and comments (ruling E14).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TextOutput {
     /// The bytes as read, whatever their encoding.
     #[default]
@@ -218,6 +228,8 @@ pub fn is_broken(game: &ReplayedGame) -> bool {
 /// Why a game cannot be written faithfully with some [`ExportOptions`]
 /// ([`unfit`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Unfit {
     /// The game has a FEN tag, and does not start from the standard

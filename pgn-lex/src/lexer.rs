@@ -1304,10 +1304,13 @@ fn starts_tag_line(buf: &[u8], i: usize, eof: bool) -> Option<bool> {
 
 /// A tag pair read at once by [`Lexer::next_plain_tag_pair`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct PlainTagPair<'a> {
     /// The tag name.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_text"))]
     pub name: &'a [u8],
     /// The value, which holds no escape.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_text"))]
     pub value: &'a [u8],
     /// The absolute offset of the `[`.
     pub offset: u64,

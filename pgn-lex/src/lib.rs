@@ -43,13 +43,28 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` and `Deserialize` for [`TokenKind`]
+//!   (`"brace_comment"`) and [`TokenFlags`] (`"UNTERMINATED | TOO_LONG"`),
+//!   and `Serialize` for the borrowed [`Token`] and [`PlainTagPair`],
+//!   their bytes as text when they are UTF-8, else as an array of bytes
+//!   (the form of `pgn_diag::bytes`, which the crates above use; this crate
+//!   depends on none of ours).
 
 mod lexer;
 mod token;
 
 pub use lexer::{Lexer, PlainTagPair, Step, Tokens, tokens};
 pub use token::{Token, TokenFlags, TokenKind};
+
+/// Writes input bytes as a string when they are UTF-8, else as bytes (an
+/// array of numbers in JSON): the form of `pgn_diag::bytes`.
+#[cfg(feature = "serde")]
+fn serde_text<S: serde::Serializer>(bytes: &&[u8], serializer: S) -> Result<S::Ok, S::Error> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) if serializer.is_human_readable() => serializer.serialize_str(text),
+        _ => serializer.serialize_bytes(bytes),
+    }
+}
 
 // The example of README.md, the crate's page on crates.io, run as a
 // doctest so that it stays true.

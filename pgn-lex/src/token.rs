@@ -7,6 +7,8 @@ use bitflags::bitflags;
 
 /// The kind of a token (§7), plus the annotation forms real files use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TokenKind {
     /// `"..."`: `text` is the raw content between the quotes, escapes not
@@ -57,7 +59,11 @@ pub enum TokenKind {
 
 bitflags! {
     /// Irregularities of a token that a reader reports as diagnostics.
+    ///
+    /// With the `serde` feature, the names of the flags set, as `bitflags`
+    /// writes them: `"UNTERMINATED | TOO_LONG"`.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct TokenFlags: u8 {
         /// A string or brace comment that has no closing delimiter: a
         /// string ends at the end of its line, a comment before the next
@@ -89,12 +95,17 @@ bitflags! {
 }
 
 /// A token: its kind, its bytes and where it starts.
+///
+/// With the `serde` feature it serializes (only: it borrows its bytes),
+/// its text as a string when it is UTF-8, else as its bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Token<'a> {
     /// What kind of token this is.
     pub kind: TokenKind,
     /// The token's bytes; for strings, comments, NAGs and escape lines the
     /// content without its delimiters (see [`TokenKind`]).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_text"))]
     pub text: &'a [u8],
     /// The absolute byte offset of the token's first byte in the input.
     pub offset: u64,

@@ -26,12 +26,19 @@
 //! assert_eq!(Nag::from_glyph("∞".as_bytes()), Some(Nag::UNCLEAR_POSITION));
 //! # Ok::<_, &str>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for [`Nag`], as its number
+//!   (`14`), and [`Suffix`], as written after a move (`"!?"`).
 
 use std::fmt;
 
 /// A Numeric Annotation Glyph: `$` followed by a number from 0 to 255
 /// (§8.2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct Nag(pub u8);
 
 /// The interpretation of each NAG that §10 defines, indexed by its number.
@@ -398,18 +405,25 @@ impl fmt::Display for Nag {
 
 /// One of the six traditional move suffix annotations of §8.2.3.8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Suffix {
     /// `!`, a good move (`$1`).
+    #[cfg_attr(feature = "serde", serde(rename = "!"))]
     Good,
     /// `?`, a poor move (`$2`).
+    #[cfg_attr(feature = "serde", serde(rename = "?"))]
     Mistake,
     /// `!!`, a very good move (`$3`).
+    #[cfg_attr(feature = "serde", serde(rename = "!!"))]
     Brilliant,
     /// `??`, a very poor move (`$4`).
+    #[cfg_attr(feature = "serde", serde(rename = "??"))]
     Blunder,
     /// `!?`, a speculative move (`$5`).
+    #[cfg_attr(feature = "serde", serde(rename = "!?"))]
     Speculative,
     /// `?!`, a questionable move (`$6`).
+    #[cfg_attr(feature = "serde", serde(rename = "?!"))]
     Dubious,
 }
 

@@ -21,12 +21,14 @@ const ROSTER: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "
 
 /// What a PGC input holds, in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Decoded {
     /// A game (`0x01`, or `0x05` .. `0x06`).
     Game(ReplayedGame),
     /// An escape string between games (`0x0a` outside a game): the text
     /// of a `%` line, without the `%`.
-    Escape(Vec<u8>),
+    Escape(#[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))] Vec<u8>),
 }
 
 /// Where the decoder is.

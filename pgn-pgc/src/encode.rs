@@ -18,6 +18,7 @@ use crate::record::{Moves, Record};
 
 /// How to encode.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EncodeOptions {
     /// Drop what PGC cannot hold instead of refusing the game (ruling
     /// P6): comments, and null moves with the rest of their line (the
@@ -27,6 +28,7 @@ pub struct EncodeOptions {
 
 /// What lossy encoding dropped from a game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Dropped {
     /// Comments.
     pub comments: u64,

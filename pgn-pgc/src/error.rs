@@ -8,6 +8,7 @@ use pgn_replay::ReplayProblem;
 /// Malformed PGC: what is wrong and the byte offset where it is (ruling
 /// P7). Decoding stops there; the games before it were given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("byte {offset}: {kind}")]
 pub struct DecodeError {
     /// The offset in the input of the byte the error is about: the start
@@ -19,6 +20,8 @@ pub struct DecodeError {
 
 /// What is wrong with a PGC input.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum DecodeErrorKind {
     /// The input ends inside a fixed-size item (a marker's items or a
@@ -99,6 +102,7 @@ fn start_problem(problem: &ReplayProblem) -> String {
 /// A game that PGC cannot hold, or cannot hold without losing something
 /// that the caller did not allow to be lost (rulings P5, P6).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("game {game}: {kind}")]
 pub struct EncodeError {
     /// The game's number in its input, from 1.
@@ -109,6 +113,8 @@ pub struct EncodeError {
 
 /// Why a game was not encoded.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum EncodeErrorKind {
     /// A comment: PGC has no comment record (ruling P6); lossy encoding
@@ -132,6 +138,7 @@ pub enum EncodeErrorKind {
     #[error("move `{}` at ply {ply} could not be played", Shown(san))]
     Unplayable {
         /// The move as written.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         san: Box<[u8]>,
         /// Its ply.
         ply: u32,
@@ -166,6 +173,7 @@ pub enum EncodeErrorKind {
     #[error("tag {}: {what} of {len} bytes (a string-1 holds 255)", Shown(name))]
     TagTooLong {
         /// The tag's name (the message shows at most 40 characters of it).
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         name: Box<[u8]>,
         /// `"name"` or `"value"`.
         what: &'static str,

@@ -60,7 +60,14 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` and `Deserialize` for the options and counts of
+//!   encoding ([`EncodeOptions`], [`Dropped`]), what decoding gives
+//!   ([`Decoded`]: a replayed game, or an escape line), markers and
+//!   headers; `Serialize` for the records as read ([`Record`], borrowed:
+//!   tag values as text when they are UTF-8, move ordinals as numbers),
+//!   [`EncodedGame`] and the errors, which hold the replay's problems.
+//!   Readers, encoders and decoders have none. Turns on the `serde`
+//!   feature of the crates below.
 
 mod decode;
 mod encode;
@@ -69,6 +76,8 @@ pub mod ordinal;
 pub mod parallel;
 pub mod primitive;
 pub mod record;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod stream;
 
 pub use decode::{Decoded, Decoder, GameDecoder, decode_all};

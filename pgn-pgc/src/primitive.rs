@@ -10,6 +10,8 @@ use crate::error::{DecodeError, DecodeErrorKind};
 /// The size of a length header: the `-1`, `-2` or `-4` of string-1,
 /// mvseq-2 and the like.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Header {
     /// One byte: up to 255.
     One,
@@ -42,6 +44,7 @@ impl Header {
 /// An item's length does not fit its header: a string-1 of more than 255
 /// bytes, say. The caller chose the item, so it knows which.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("{len} bytes do not fit a length header of {} byte(s)", header.size())]
 pub struct TooLong {
     /// The length that was to be written.

@@ -14,6 +14,8 @@ pub const MAX_RECORD: usize = 1 + 7 * (1 + 255) + 2 + 0xffff;
 
 /// The marker codes of §20.4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[repr(u8)]
 pub enum Marker {
     /// `0x00`: no meaning (§20.4).
@@ -78,8 +80,10 @@ impl Marker {
 }
 
 /// A move sequence: its ordinals, and where the first is in the input
-/// (so that a bad ordinal is reported at its own byte).
+/// (so that a bad ordinal is reported at its own byte). With the `serde`
+/// feature the ordinals are numbers (an array in JSON), never text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Moves<'a> {
     /// One ordinal a move (§20.2).
     pub ordinals: &'a [u8],
@@ -89,6 +93,8 @@ pub struct Moves<'a> {
 
 /// One PGC record, its items borrowed from the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Record<'a> {
     /// `0x00`.
     Noop,
@@ -97,6 +103,7 @@ pub enum Record<'a> {
     /// of the main line (mvseq-2).
     ReducedGame {
         /// The tag values.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_impls::roster"))]
         roster: [&'a [u8]; 7],
         /// The moves.
         moves: Moves<'a>,
@@ -104,8 +111,10 @@ pub enum Record<'a> {
     /// `0x02`: a tag name and value (string-1 each).
     TagPair {
         /// The name.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         name: &'a [u8],
         /// The value.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         value: &'a [u8],
     },
     /// `0x03` (mvseq-1) or `0x04` (mvseq-2).
@@ -126,7 +135,10 @@ pub enum Record<'a> {
     /// `0x09`.
     VariationEnd,
     /// `0x0a`: an escape line's text after the `%` (string-2).
-    Escape(&'a [u8]),
+    Escape(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
+        &'a [u8],
+    ),
 }
 
 impl<'a> Record<'a> {

@@ -13,6 +13,7 @@ use crate::error::{EncodeError, EncodeErrorKind};
 /// What became of one game (its number, tags and problems are the
 /// replay's [`GameInfo`]).
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct EncodedGame {
     /// Why it was not encoded, if it was not.
     pub error: Option<EncodeError>,

@@ -17,6 +17,8 @@ use san::{San, Uci};
 /// Why a [`GameBuilder`] refused what was pushed; the game is as it was
 /// before the push.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum BuildError {
     /// The move is not legal in the current position.
@@ -26,6 +28,7 @@ pub enum BuildError {
     #[error("move `{}`: {problem}", Shown(.text))]
     San {
         /// The text as given.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         text: Box<[u8]>,
         /// Why it names no legal move.
         problem: MoveProblem,

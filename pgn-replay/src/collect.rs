@@ -21,6 +21,7 @@ use crate::walk::{Event, ReplayedGame, ReplayedMove};
 
 /// A replayed game and what its reading and replay reported.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CollectedGame {
     /// The game's number in its input, from 1.
     pub number: u64,

@@ -15,6 +15,8 @@ use san::{FenProblem, MoveProblem};
 
 /// What is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ReplayProblem {
     /// The move's text names no legal move: the rest of its line is kept
@@ -33,7 +35,10 @@ pub enum ReplayProblem {
     /// The Variant tag (its value as read) names rules this crate does not
     /// know (anything but chess and Chess960): an error, reported at the
     /// tag; the game's moves are kept as text.
-    UnsupportedVariant(Box<[u8]>),
+    UnsupportedVariant(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
+        Box<[u8]>,
+    ),
     /// A move written in a form that import SAN tolerates (§8.2.3.7 and
     /// real-world-notes.md), such as castling with zeros.
     Quirk(Quirks),
@@ -135,6 +140,7 @@ impl fmt::Display for ReplayProblem {
 
 /// A problem found by replaying a game, with its place.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ReplayDiagnostic {
     /// What is wrong.
     pub problem: ReplayProblem,
@@ -147,6 +153,7 @@ pub struct ReplayDiagnostic {
     pub game: u64,
     /// The move's text and its ply (half-move number from the game's start
     /// position, from 1), for problems of one move.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "crate::serde_impls::san_at"))]
     pub san: Option<(Box<[u8]>, u32)>,
 }
 

@@ -12,6 +12,8 @@ use crate::diagnostic::{ReplayDiagnostic, ReplayProblem};
 
 /// A diagnostic of a game: found by the reader, or by the replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum GameDiagnostic {
     /// A problem of the text, found by the reader.
     Read(Diagnostic),
@@ -63,6 +65,7 @@ impl fmt::Display for GameDiagnostic {
 /// the game's ends ([`ReplayVisitor`](crate::ReplayVisitor)), then gives it
 /// out with the consumer's output ([`Replayed`]).
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct GameInfo {
     /// The game's number in its input, from 1.
     pub number: u64,
@@ -134,6 +137,7 @@ impl GameInfo {
 /// What a [`Replayer`](crate::Replayer) makes of a game: the game's
 /// [`GameInfo`] and its consumer's output.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Replayed<O> {
     /// The game as the replay saw it (boxed: see
     /// [`Replayer::recycle`](crate::Replayer::recycle), which takes the box

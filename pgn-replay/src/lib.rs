@@ -64,7 +64,16 @@
 //!
 //! # Feature flags
 //!
-//! None yet.
+//! - `serde`: `Serialize` and `Deserialize` for a [`ReplayedGame`] (the
+//!   game model of `pgn_syntax`, its start position as FEN text and its
+//!   moves as [`ReplayedMove`]s: a legal move as `chess_core` writes it,
+//!   or the text that could not be played) and [`BuildError`];
+//!   `Serialize` for the bookkeeping of a game ([`GameInfo`],
+//!   [`Replayed`], [`CollectedGame`]), its diagnostics and the walker's
+//!   [`Event`]s. Those hold the reader's and the notation's diagnostics,
+//!   some with static text, so they are not read back. The move nodes
+//!   are views of a game, which serializes whole. Turns on the `serde`
+//!   feature of every crate below.
 
 mod builder;
 mod collect;
@@ -73,6 +82,8 @@ mod game;
 mod lines;
 mod node;
 mod replay;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod walk;
 
 pub use builder::{BuildError, GameBuilder};

@@ -13,6 +13,8 @@ use crate::lines::{Lines, Next};
 
 /// A move of a replayed game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum ReplayedMove {
     /// A legal move, with its suffix annotation.
     Played {
@@ -35,12 +37,15 @@ pub type ReplayedGame = Game<ReplayedMove, Option<Position>>;
 
 /// One element of a replayed movetext, as the [`Walker`] yields it.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Event<'a> {
     /// A legal move.
     Move(Played<'a>),
     /// A move kept as text: its text, suffix, ply and depth.
     Unresolved {
         /// The move as written, without its suffix.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         san: &'a [u8],
         /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if given.
         suffix: Option<Suffix>,
@@ -58,12 +63,16 @@ pub enum Event<'a> {
     /// A comment.
     Comment {
         /// The text without delimiters.
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
         text: &'a [u8],
         /// Brace or rest-of-line.
         kind: CommentKind,
     },
     /// A `%` escape line.
-    Escape(&'a [u8]),
+    Escape(
+        #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
+        &'a [u8],
+    ),
     /// A variation starts; it replaces the last move before it, and its
     /// moves have the given depth.
     BeginVariation {

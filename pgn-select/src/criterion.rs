@@ -16,6 +16,8 @@ use crate::text::{TextMatch, TextOp};
 /// One thing a game must satisfy. A [`Selection`](crate::Selection)
 /// holds several; all must hold.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Criterion {
     /// A tag's value passes a test (a game without the tag fails it; the
     /// last pair of a name counts, ruling E2).
@@ -82,6 +84,8 @@ pub enum Criterion {
 
 /// How a tag's value is tested.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TagTest {
     /// As text.
     Text(TextMatch),
@@ -91,6 +95,8 @@ pub enum TagTest {
 
 /// A numeric comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Comparison {
     /// `=`
     Equal,
@@ -126,6 +132,7 @@ impl Comparison {
 
 /// Inclusive bounds on a count.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bound {
     /// The least allowed.
     pub min: u32,
@@ -142,6 +149,7 @@ impl Bound {
 
 /// A range of days, as `year * 10000 + month * 100 + day`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DateRange {
     /// The first day.
     pub first: u32,
@@ -190,6 +198,8 @@ fn days_in_month(year: u16, month: u8) -> u8 {
 
 /// How a game ends, for [`Criterion::Ending`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Ending {
     /// The side to move is checkmated.
     Checkmate,
@@ -201,6 +211,7 @@ pub enum Ending {
 
 /// The moves a main line starts with.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Opening {
     /// Where the moves are played from (the standard start, or a FEN).
     pub start: Position,
@@ -218,6 +229,7 @@ pub struct Opening {
 
 /// A position to look for.
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Target {
     /// The placement of the pieces.
     pub board: Board,
@@ -425,6 +437,7 @@ pub fn with_slot(hits: u8, slot: u8, pass: bool) -> u8 {
 
 /// Why a criterion could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("criterion {key} {value:?}: {why}")]
 pub struct CriterionError {
     key: String,

@@ -14,6 +14,8 @@ use pgn_replay::pgn_syntax::Tags;
 
 /// What makes two games duplicates.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum DuplicateMode {
     /// The same main-line moves from the same start position.
     #[default]
@@ -215,6 +217,8 @@ struct Set {
 
 /// What [`DuplicateIndex::insert`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Seen {
     /// The first game with this fingerprint; the id of its set.
     First(u32),

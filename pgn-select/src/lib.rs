@@ -48,12 +48,26 @@
 //! assert_eq!(verdicts, [Verdict::Selected, Verdict::Rejected]);
 //! # Ok::<_, Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Feature flags
+//!
+//! - `serde`: `Serialize` and `Deserialize` for the criteria and what the
+//!   selector learns: [`Selection`], [`Criterion`] and its parts (a
+//!   [`TextMatch`] read back through [`TextMatch::new`], a
+//!   [`MaterialPattern`] as its text, positions as FEN text and
+//!   placements as the first field of FEN), [`Verdict`], [`Facts`],
+//!   [`Selected`], [`DuplicateMode`], [`Seen`] and the errors but
+//!   [`MaterialError`] (which holds static text: `Serialize` only).
+//!   Selectors, deduplicators and their stores have none. Turns on the
+//!   `serde` feature of the crates below.
 
 mod criterion;
 mod dedupe;
 mod material;
 mod selection;
 mod selector;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod text;
 
 pub use criterion::{

@@ -54,7 +54,8 @@ impl Side {
     }
 }
 
-/// A material pattern (see the module documentation).
+/// A material pattern (see the module documentation). With the `serde`
+/// feature, its text (`"KRPvKR"`), read back by its parser.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MaterialPattern {
     text: String,
@@ -79,6 +80,7 @@ impl fmt::Display for MaterialPattern {
 
 /// Why a material pattern could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("material pattern {text:?}: {why} (at byte {at})")]
 pub struct MaterialError {
     text: String,

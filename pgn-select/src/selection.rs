@@ -5,6 +5,7 @@ use crate::criterion::{Criterion, CriterionError};
 
 /// Criteria that must all hold, read from their text form or built.
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Selection {
     criteria: Vec<Criterion>,
     invert: bool,
@@ -115,6 +116,7 @@ impl Selection {
 
 /// A line of criteria that could not be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("line {line}: {error}")]
 pub struct SelectionError {
     /// The line, from 1.

@@ -26,6 +26,8 @@ use crate::selection::Selection;
 
 /// What became of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Verdict {
     /// It passes the selection (or fails it, when the selection is
     /// inverted).
@@ -43,6 +45,7 @@ pub enum Verdict {
 
 /// What the selector learned of a game, beside its verdict.
 #[derive(Clone, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Facts {
     /// Plies of the main line, as far as it was replayed.
     pub plies: u32,
@@ -74,6 +77,8 @@ fn keep_position(slot: &mut Option<Box<Position>>, pos: &Position) {
 /// A game as the selector hands it on (its number, tags and problems are
 /// the replay's [`GameInfo`]).
 #[derive(Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Selected<O> {
     /// The game was ended before the consumer behind the selector saw all
     /// of it: rejected by its tags (nothing of it reached the consumer),

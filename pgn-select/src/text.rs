@@ -5,6 +5,8 @@ use pgn_replay::pgn_syntax::Decoding;
 
 /// How a [`TextMatch`] compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TextOp {
     /// The whole value equals the text.
     Equal,
@@ -16,11 +18,17 @@ pub enum TextOp {
 }
 
 /// A test of a text value.
+///
+/// With the `serde` feature its text is read back through
+/// [`TextMatch::new`], lower-cased when it ignores case.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(from = "crate::serde_impls::TextMatchParts"))]
 pub struct TextMatch {
     /// How to compare.
     pub op: TextOp,
     /// The text or pattern (lower-cased when `ignore_case`).
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     text: Vec<u8>,
     /// ASCII letters compare without regard to case.
     pub ignore_case: bool,

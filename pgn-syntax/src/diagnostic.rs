@@ -22,6 +22,8 @@ use crate::tags::GameResult;
 
 /// What went wrong.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum DiagnosticKind {
     /// A string without its closing quote (§7); it ends at the end of its line.
@@ -54,6 +56,7 @@ pub enum DiagnosticKind {
     /// A tag pair that is not `[name "value"]`; what could be read is kept.
     MalformedTag {
         /// The tag's name, when the pair got as far as one.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes::option"))]
         name: Option<Box<[u8]>>,
         /// What is wrong with the pair.
         fault: TagFault,
@@ -62,12 +65,14 @@ pub enum DiagnosticKind {
     /// not starting with a letter (§8.1).
     InvalidTagName {
         /// The name as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         name: Box<[u8]>,
     },
     /// A tag value written without quotes; it is read as the text up to
     /// the pair's `]`.
     UnquotedTagValue {
         /// The tag's name.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         name: Box<[u8]>,
     },
     /// A token that has no meaning where it stands (a string or `]` in
@@ -76,11 +81,13 @@ pub enum DiagnosticKind {
     /// A NAG above 255 or without digits (§8.2.4); skipped.
     InvalidNag {
         /// The NAG as written, `$` included.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         text: Box<[u8]>,
     },
     /// A run of `!` and `?` that is not one of the six suffixes (§8.2.3.8).
     InvalidSuffix {
         /// The run as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         text: Box<[u8]>,
     },
     /// A suffix annotation not attached to a move (after white space, or
@@ -92,6 +99,7 @@ pub enum DiagnosticKind {
     /// An evaluation symbol written as text (`+-`, `=+`, ...); read as its NAG.
     GlyphAsText {
         /// The symbol as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         glyph: Box<[u8]>,
         /// The NAG it was read as.
         nag: Nag,
@@ -99,6 +107,7 @@ pub enum DiagnosticKind {
     /// An evaluation glyph with no NAG; skipped.
     UnknownGlyph {
         /// The glyph as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         glyph: Box<[u8]>,
     },
     /// `…` used as periods of a move number.
@@ -118,6 +127,7 @@ pub enum DiagnosticKind {
     /// A termination marker written as `½-½`, with a Unicode dash, or `1/2`.
     NonStandardTermination {
         /// The marker as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         marker: Box<[u8]>,
         /// The result it was read as.
         result: GameResult,
@@ -138,6 +148,7 @@ pub enum DiagnosticKind {
         /// The tag.
         tag: CheckedTag,
         /// The value as read (unescaped).
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         value: Box<[u8]>,
         /// The form the value should have.
         expected: TagForm,
@@ -148,6 +159,7 @@ pub enum DiagnosticKind {
         /// The tag.
         tag: CheckedTag,
         /// The value as read (unescaped).
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         value: Box<[u8]>,
         /// The form the standard gives such values.
         expected: TagForm,
@@ -157,16 +169,25 @@ pub enum DiagnosticKind {
     /// federation's (`Moscow XYZ`); a note.
     UnknownSiteCode {
         /// The Site value as read (unescaped).
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         value: Box<[u8]>,
         /// The code it ends in.
+        #[cfg_attr(feature = "serde", serde(with = "crate::serde_impls::site_code"))]
         code: [u8; 3],
     },
     /// A standard tag name in another letter case (`EVENT`, `event`).
     TagNameCase {
         /// The name as written.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         written: Box<[u8]>,
         /// The standard's spelling.
-        standard: &'static str,
+        // The primitive's path keeps serde from taking the field for text
+        // borrowed from the input: it is looked up among the standard's.
+        #[cfg_attr(
+            feature = "serde",
+            serde(deserialize_with = "crate::serde_impls::standard_tag_name")
+        )]
+        standard: &'static std::primitive::str,
     },
     /// `SetUp "1"` without a FEN tag (§9.7.1).
     SetUpWithoutFen,
@@ -185,6 +206,7 @@ pub enum DiagnosticKind {
     /// A tag name given twice in one game; the last value wins (ruling E2).
     DuplicateTag {
         /// The tag's name.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         name: Box<[u8]>,
         /// Where the pair of that name before this one is: the pair whose
         /// value this one overrides.
@@ -419,6 +441,7 @@ fn token_noun(kind: TokenKind) -> &'static str {
 
 /// A problem, where it is, and in which game.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Diagnostic {
     /// What went wrong, and what it is about.
     pub kind: DiagnosticKind,

@@ -15,6 +15,8 @@ use std::io::{self, Read};
 
 /// A character encoding of PGN text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum TextEncoding {
     /// Nothing but ASCII: the same in every encoding here.
     #[default]
@@ -96,6 +98,8 @@ fn is_cp1252_c1(b: u8) -> bool {
 
 /// How text is decoded.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Decoding {
     /// Each value by its bytes ([`TextEncoding::detect`]).
     #[default]

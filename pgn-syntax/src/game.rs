@@ -20,8 +20,10 @@ use crate::tags::{GameResult, SEVEN_TAG_ROSTER, str_default_value, str_index};
 /// A move as written in the movetext: its SAN text (not checked here) and
 /// its suffix annotation.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SanText {
     /// The move's text, such as `Nf3` or `exd6e.p.`.
+    #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
     pub text: Box<[u8]>,
     /// `!`, `?`, `!!`, `??`, `!?` or `?!`, if given.
     pub suffix: Option<Suffix>,
@@ -33,10 +35,13 @@ pub struct SanText {
 /// Its `Debug` shows both as text (lossily, for bytes that are not UTF-8),
 /// since a tag is text in all but the rarest of inputs.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Tag<'a> {
     /// The tag name.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     pub name: &'a [u8],
     /// The value with its escapes decoded.
+    #[cfg_attr(feature = "serde", serde(serialize_with = "pgn_diag::bytes::serialize"))]
     pub value: &'a [u8],
 }
 
@@ -86,6 +91,10 @@ struct Span {
 /// Two lists are equal when they hold the same pairs in the same order:
 /// the buffers hold the pairs and nothing else, so comparing them compares
 /// the pairs.
+///
+/// With the `serde` feature, the pairs in order, each a name and a value
+/// (`[["Event", "Casual"], ["Site", "?"]]`): duplicates are kept, which
+/// an object could not do.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct Tags {
     /// Each pair's name, then its value, pair after pair in input order.
@@ -496,6 +505,7 @@ impl std::iter::FusedIterator for TagIter<'_> {}
 /// replayed. Games of every stage share this one type, its [`Movetext`],
 /// and the walkers over it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Game<M = SanText, S = ()> {
     /// The tag pairs in input order.
     pub tags: Tags,

@@ -64,7 +64,18 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` and `Deserialize` for the game model and
+//!   diagnostics: [`Game`] (with its [`Tags`] as a list of name and value
+//!   pairs, duplicates kept, and its [`Movetext`] as its list of
+//!   [`Node`]s, balanced again when read), [`SanText`], [`SourceMap`],
+//!   [`Diagnostic`] and its kind, [`Shift`], the encodings; the tag values
+//!   of [`tags`] as the text of their tag (`"1-0"`, `"2024.??.??"`,
+//!   `"40/9000:300"`), read back by the tag's parser. Input bytes (tag
+//!   values, comments, moves) are text when they are UTF-8, else an array
+//!   of bytes (`pgn_diag::bytes`). [`Tag`] serializes only (it borrows), and
+//!   the errors of the tag parsers too (they hold static text). Enum
+//!   variants are `snake_case`; readers, visitors and builders have no
+//!   impls.
 
 mod collect;
 mod diagnostic;
@@ -77,6 +88,8 @@ pub use pgn_nag as nag;
 mod place;
 mod reader;
 mod screen;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod source;
 mod source_map;
 pub mod tags;

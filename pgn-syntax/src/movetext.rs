@@ -12,6 +12,8 @@ use crate::visitor::CommentKind;
 
 /// One element of a movetext.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Node<M> {
     /// A move.
     Move(M),
@@ -20,12 +22,13 @@ pub enum Node<M> {
     /// A comment.
     Comment {
         /// The text without delimiters.
+        #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
         text: Vec<u8>,
         /// Brace or rest-of-line.
         kind: CommentKind,
     },
     /// A `%` escape line.
-    Escape(Vec<u8>),
+    Escape(#[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))] Vec<u8>),
     /// `(`: a variation starts; its matching [`Node::VariationEnd`] is at
     /// index `end` of the movetext.
     VariationStart {
@@ -38,6 +41,10 @@ pub enum Node<M> {
 
 /// A movetext: its elements in input order, variations delimited by
 /// [`Node::VariationStart`] and [`Node::VariationEnd`] (always balanced).
+///
+/// With the `serde` feature, the list of its elements; reading one back
+/// makes it with [`Movetext::from_nodes`], so that it is balanced whatever
+/// the list says.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Movetext<M> {
     nodes: Vec<Node<M>>,

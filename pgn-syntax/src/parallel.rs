@@ -47,6 +47,7 @@ use crate::visitor::Visitor;
 /// Where the reader of a piece started: what it read is moved by this to
 /// its place in the whole input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Shift {
     /// The piece's first byte, a line start.
     pub start: Location,

@@ -29,6 +29,7 @@ enum Locate<'a> {
 /// A move number indication as written (§8.2.2): the number and the
 /// periods after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveNumber {
     /// The number.
     pub number: u32,

@@ -12,6 +12,7 @@ use crate::place::{Location, MoveNumber};
 /// The places of a game's parts in its input, and the problems the reader
 /// found in it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SourceMap {
     /// The number of the game in its input, from 1.
     pub game: u64,

@@ -117,6 +117,7 @@ pub fn is_placeholder(value: &[u8]) -> bool {
 /// A value read by a lenient parser, and whether reading it needed a rule
 /// beyond the standard.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Lenient<T> {
     /// The value.
     pub value: T,

@@ -22,6 +22,8 @@ pub enum Branch {
 
 /// The two kinds of comment (§5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum CommentKind {
     /// `{...}`
     Brace,

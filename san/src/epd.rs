@@ -21,6 +21,7 @@ use crate::san::San;
 
 /// The legal position of an EPD record and its resolved move operands.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EpdMoves {
     /// The record's position (its castling rights and en passant square
     /// repaired where they did not fit, with a warning).
@@ -40,6 +41,8 @@ pub struct EpdMoves {
 
 /// What is wrong with a record's position or one of its move operands.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum EpdMoveProblem {
     /// The position fields describe no legal position (ruling F3: the
@@ -121,6 +124,7 @@ impl fmt::Display for EpdMoveProblem {
 
 /// A problem of an EPD record's moves: what, in which operand, where.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct EpdMoveDiagnostic {
     /// What is wrong.
     pub problem: EpdMoveProblem,
@@ -128,6 +132,7 @@ pub struct EpdMoveDiagnostic {
     /// the position.
     pub operand: Option<(Opcode, usize)>,
     /// The operand's text (empty for the position).
+    #[cfg_attr(feature = "serde", serde(with = "pgn_diag::bytes"))]
     pub text: Box<[u8]>,
     /// Where the operand was read, if it was read from text.
     pub location: Option<Location>,
@@ -158,6 +163,7 @@ impl fmt::Display for EpdMoveDiagnostic {
 
 /// The moves of an EPD record resolved, with what was found on the way.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ResolvedEpd {
     /// The position and the moves that resolved; `None` when the position
     /// is not legal.

@@ -18,6 +18,8 @@ use chess_core::Role;
 
 /// A language of the table in §17, with its six piece letters.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[allow(missing_docs)]
 pub enum Language {
     Czech,
@@ -149,6 +151,7 @@ impl fmt::Display for Language {
 
 /// A name that is not one of the table's languages.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("not a language of the standard's table (section 17): {0:?}")]
 pub struct UnknownLanguage(pub String);
 

@@ -62,7 +62,15 @@
 //!
 //! # Feature flags
 //!
-//! None yet.
+//! - `serde`: `Serialize` and `Deserialize` for the notation's values: a
+//!   [`San`] as its export text (`"Nbd7"`, read back by the parser),
+//!   [`ParsedSan`], [`Resolved`] and their [`Quirks`] (names as `bitflags`
+//!   writes them), the problems of moves and EPD operands, the resolved
+//!   moves of an EPD record (its position as FEN text, checked when read);
+//!   `Serialize` only for a [`Lan`] (its text), a [`Played`] move (it
+//!   borrows its positions) and [`FenProblem`]. [`Localized`] and [`Fan`]
+//!   are ways of writing, and have none. Turns on the `serde` feature of
+//!   `chess-core`, `fen-epd` and `nag`.
 
 mod epd;
 mod lang;
@@ -72,6 +80,8 @@ mod problem;
 mod quirks;
 mod resolve;
 mod san;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod write;
 
 /// The crates whose types this crate's API uses, re-exported so that a

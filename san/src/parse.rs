@@ -23,6 +23,7 @@ use crate::san::{Check, ParsedSan, San, SanKind};
 
 /// Text that is not a move in any form this crate reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[error("{kind} at byte {offset}")]
 pub struct ParseSanError {
     /// What is wrong.
@@ -33,6 +34,8 @@ pub struct ParseSanError {
 
 /// What is wrong with a [`ParseSanError`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ParseSanErrorKind {
     /// No text, or only marks.

@@ -11,6 +11,7 @@ pub type Origin = (Option<File>, Option<Rank>);
 
 /// A move that was played, with where it stands in the game.
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Played<'a> {
     /// The legal move.
     pub m: Move,

@@ -13,6 +13,8 @@ use chess_core::Uci;
 
 /// Why the text of a move names no legal move of its position.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum MoveProblem {
     /// The text is not a move in any form import SAN accepts.
@@ -83,6 +85,8 @@ impl fmt::Display for MoveProblem {
 /// Why a FEN (a FEN tag, the position fields of an EPD record) gives no
 /// position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum FenProblem {
     /// The text does not follow the FEN grammar (§16.1).

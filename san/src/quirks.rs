@@ -13,7 +13,11 @@ bitflags::bitflags! {
     /// and the check marks after playing it ([`crate::San::check_quirks`]).
     /// [`Quirks::message`] and `Display` say what each one is, in lower
     /// case.
+    ///
+    /// With the `serde` feature, the names of the quirks found, as
+    /// `bitflags` writes them: `"PAWN_LETTER | MISSING_CHECK"`.
     #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
     pub struct Quirks: u32 {
         /// `0-0` or `0-0-0`.
         const CASTLING_WITH_ZEROS = 1 << 0;

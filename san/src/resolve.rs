@@ -15,6 +15,7 @@ use crate::san::{Check, ParsedSan, San, SanKind};
 
 /// The legal move a SAN stands for, and the lenient forms found on the way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Resolved {
     /// The legal move.
     pub m: Move,
@@ -26,6 +27,8 @@ pub struct Resolved {
 
 /// Why a SAN names no single legal move.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum ResolveError {
     /// No legal move matches (castling included: no right, or the way is

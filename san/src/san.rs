@@ -14,6 +14,9 @@ use crate::quirks::Quirks;
 /// `Display` writes it in export form (`Nbd7`, `exd6`, `e8=Q+`, `O-O-O#`,
 /// `--`); [`San::from_move`] builds the canonical SAN of a legal move
 /// (ruling E7).
+///
+/// With the `serde` feature, its export text (`"Nbd7"`), read back by
+/// [`San::from_ascii`] (suffix and quirks dropped, as `FromStr` does).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct San {
     /// The move itself.
@@ -25,6 +28,8 @@ pub struct San {
 
 /// What a [`San`] moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum SanKind {
     /// A piece or pawn to a square (§8.2.3.3): `Nf3`, `Nbd7`, `R1e2`,
     /// `Qh4xe1`, `exd5`, `e8=Q`.
@@ -64,6 +69,8 @@ pub enum SanKind {
 
 /// The mark after a move that gives check (§8.2.3.5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Check {
     /// `+`.
     Check,
@@ -85,6 +92,7 @@ impl Check {
 /// suffix annotation glued to it (if the reader had not split it off), and
 /// the lenient forms of import SAN it was written with.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct ParsedSan {
     /// What the move says.
     pub san: San,

@@ -8,7 +8,10 @@ use std::fmt;
 use crate::tags::SEVEN_TAG_ROSTER;
 
 /// A tag whose value the reader checks against its grammar (§8.1.1, §9).
+///
+/// With the `serde` feature, the tag's name (`"UTCDate"`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum CheckedTag {
     /// `Date` (§8.1.1.3).
@@ -26,12 +29,16 @@ pub enum CheckedTag {
     /// `BlackElo` (§9.1.2).
     BlackElo,
     /// `WhiteUSCF` (§9.1.3).
+    #[cfg_attr(feature = "serde", serde(rename = "WhiteUSCF"))]
     WhiteUscf,
     /// `BlackUSCF` (§9.1.3).
+    #[cfg_attr(feature = "serde", serde(rename = "BlackUSCF"))]
     BlackUscf,
     /// `WhiteNA` (§9.1.4).
+    #[cfg_attr(feature = "serde", serde(rename = "WhiteNA"))]
     WhiteNa,
     /// `BlackNA` (§9.1.4).
+    #[cfg_attr(feature = "serde", serde(rename = "BlackNA"))]
     BlackNa,
     /// `WhiteType` (§9.1.5).
     WhiteType,
@@ -42,14 +49,18 @@ pub enum CheckedTag {
     /// `Board` (§9.2.5).
     Board,
     /// `ECO` (§9.4.1).
+    #[cfg_attr(feature = "serde", serde(rename = "ECO"))]
     Eco,
     /// `NIC` (§9.4.2).
+    #[cfg_attr(feature = "serde", serde(rename = "NIC"))]
     Nic,
     /// `Time` (§9.5.1).
     Time,
     /// `UTCTime` (§9.5.2).
+    #[cfg_attr(feature = "serde", serde(rename = "UTCTime"))]
     UtcTime,
     /// `UTCDate` (§9.5.3).
+    #[cfg_attr(feature = "serde", serde(rename = "UTCDate"))]
     UtcDate,
     /// `TimeControl` (§9.6.1).
     TimeControl,
@@ -131,6 +142,8 @@ impl fmt::Display for CheckedTag {
 /// The form a tag value should have, as a message names it: `a date
 /// (YYYY.MM.DD)`, `a round number`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TagForm {
     /// `YYYY.MM.DD`, `?` for unknown digits (Date, EventDate, UTCDate).
@@ -230,6 +243,8 @@ impl fmt::Display for TagForm {
 
 /// What is wrong with a malformed tag pair.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TagFault {
     /// `["value"]` or `[]`: no name; the pair is dropped.
@@ -259,7 +274,8 @@ impl fmt::Display for TagFault {
 }
 
 /// A set of the tags of the Seven Tag Roster (§8.1.1), iterated in roster
-/// order.
+/// order. With the `serde` feature, their names in roster order
+/// (`["Site", "Round"]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RosterTags(u8);
 

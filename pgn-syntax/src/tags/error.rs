@@ -4,6 +4,8 @@ use std::fmt;
 
 /// What is wrong with a tag value.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TagValueErrorKind {
     /// The value is empty, and the tag needs one.
@@ -54,6 +56,7 @@ impl fmt::Display for TagValueErrorKind {
 
 /// A tag value that does not follow the format of its tag.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 #[error("{kind} at byte {offset}")]
 pub struct TagValueError {
     /// What is wrong.

@@ -8,15 +8,23 @@ use super::Lenient;
 use super::error::{TagValueError, TagValueErrorKind};
 
 /// The result of a game.
+///
+/// With the `serde` feature, as the standard writes it: `"1-0"`,
+/// `"0-1"`, `"1/2-1/2"` or `"*"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum GameResult {
     /// `1-0`: White wins.
+    #[cfg_attr(feature = "serde", serde(rename = "1-0"))]
     WhiteWins,
     /// `0-1`: Black wins.
+    #[cfg_attr(feature = "serde", serde(rename = "0-1"))]
     BlackWins,
     /// `1/2-1/2`: a draw.
+    #[cfg_attr(feature = "serde", serde(rename = "1/2-1/2"))]
     Draw,
     /// `*`: game in progress, abandoned, or result unknown.
+    #[cfg_attr(feature = "serde", serde(rename = "*"))]
     Unknown,
 }
 

@@ -59,6 +59,8 @@ impl FromStr for SetUp {
 
 /// A disagreement between the SetUp and FEN tags of a game (§9.7).
 #[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum SetupFenProblem {
     /// `SetUp "1"` but no FEN tag: the start position is missing (§9.7.1:

@@ -23,6 +23,8 @@ use super::grammar::{GrammarError, NumberField, PResult, commit, number, parse_a
 /// the incremental kind, where both numbers may be 0: real files write
 /// `300+0` for "no increment" and `0+1` for "increment only".
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum TimeControlField {
     /// `?`: the time control is not known.
