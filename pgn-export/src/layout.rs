@@ -284,7 +284,13 @@ mod tests {
     /// Lays out `tokens`: `(` and `)` as parentheses, `{...}` as a brace
     /// comment, `;...` as a rest-of-line comment, anything else as a token.
     fn lay_out(tokens: &[&str]) -> String {
+        lay_out_in(Filler::default().max_line, tokens)
+    }
+
+    /// [`lay_out`] in lines of at most `length` bytes.
+    fn lay_out_in(length: usize, tokens: &[&str]) -> String {
         let mut filler = Filler::default();
+        filler.set_line_length(length);
         for t in tokens {
             match *t {
                 "(" => filler.open(),
@@ -344,24 +350,6 @@ mod tests {
     }
 
     /// Lays out `tokens` as [`lay_out`] does, in lines of `length`.
-    fn lay_out_in(length: usize, tokens: &[&str]) -> String {
-        let mut filler = Filler::default();
-        filler.set_line_length(length);
-        for t in tokens {
-            match *t {
-                "(" => filler.open(),
-                ")" => filler.close(),
-                t if t.starts_with('{') => {
-                    filler.comment(t.trim_matches(['{', '}']).as_bytes());
-                }
-                t if t.starts_with(';') => {
-                    filler.comment(&t.as_bytes()[1..]);
-                }
-                t => filler.push(t.as_bytes()),
-            }
-        }
-        String::from_utf8(filler.finish().to_vec()).unwrap()
-    }
 
     #[test]
     fn lines_take_any_length() {
