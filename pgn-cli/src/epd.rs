@@ -59,6 +59,7 @@ pub(crate) fn run(files: &[String], output: EpdOutput, noise: NoiseArgs) -> io::
         else {
             continue;
         };
+        diagnostics.input(name);
         // EPD files are small, and the reader works on a byte slice.
         let mut input = Vec::new();
         if let Err(err) = reader.read_to_end(&mut input) {

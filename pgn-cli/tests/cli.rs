@@ -443,6 +443,19 @@ fn on_a_terminal_a_diagnostic_has_an_excerpt_with_a_caret() {
         .expect("script(1) runs");
     let shown = text(&on_terminal.stdout).replace("\r\n", "\n");
     assert!(shown.contains("4 | . Nbd2 Bb7"), "{shown}");
+    // EPD records get theirs too.
+    let epd = TempFile::new("excerpt.epd", b"8/8/8/8/8/8/8/K6k w - - bm Zz9;\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_pgn"))
+        .args(["epd", epd.path()])
+        .env("PGN_EXCERPTS", "1")
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("pgn runs");
+    let shown = text(&out.stderr);
+    assert!(
+        shown.contains("1 | 8/8/8/8/8/8/8/K6k w - - bm Zz9;\n  |                            ^"),
+        "{shown}"
+    );
 }
 
 #[test]
