@@ -318,12 +318,13 @@ impl<W: Write> Diagnostics<W> {
         if json() {
             return self.line(diagnostic_json(file, severity, label, &rest.to_string()));
         }
+        // Only a run that shows excerpts needs the line as text first.
+        let Some(excerpts) = self.excerpts.as_mut() else {
+            return self.line(format_args!("{file}:{rest}"));
+        };
         let rest = rest.to_string();
-        let excerpt = self
-            .excerpts
-            .as_mut()
-            .zip(place(&rest))
-            .and_then(|(excerpts, (line, column, _))| excerpts.draw(severity, line, column));
+        let excerpt =
+            place(&rest).and_then(|(line, column, _)| excerpts.draw(severity, line, column));
         match excerpt {
             Some(excerpt) => self.line(format_args!("{file}:{rest}\n{}", excerpt.trim_end())),
             None => self.line(format_args!("{file}:{rest}")),
