@@ -370,7 +370,7 @@ pub(crate) fn run_fen(
                 writeln!(out)?;
             }
             out.write_all(records.text.as_bytes())?;
-            if let Some(why) = records.not_replayed {
+            if let Some(why) = &records.not_replayed {
                 writeln!(out, "# {name}: game {number}: not replayed: {why}")?;
             }
             Ok(())

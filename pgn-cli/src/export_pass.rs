@@ -75,7 +75,7 @@ pub(crate) fn export_inputs<E: Write>(
         let failure = read_input(reader, input, &work, |exported| match exported {
             Exported::Game(game, text) => {
                 diagnostics.games(1);
-                on_game(&game, &text)?;
+                on_game(game, text)?;
                 let outcome = Outcome {
                     number: game.info.number,
                     left_out: game.output.left_out,
@@ -184,6 +184,12 @@ impl Work for ExportWork {
 
     fn end(&self, replayer: &mut Replayer<StreamExporter>) -> Option<Exported> {
         Some(Exported::End(replayer.take_problems()))
+    }
+
+    fn recycle(&self, replayer: &mut Replayer<StreamExporter>, exported: Exported) {
+        if let Exported::Game(game, _) = exported {
+            replayer.recycle(game.info);
+        }
     }
 }
 

@@ -582,8 +582,8 @@ fn run_inputs<V: ReplayVisitor, E: Write>(
                     taker.counts.rejected += 1;
                     Ok(())
                 }
-                Taken::Game(game, bytes) => taker.take(&game, &bytes),
-                Taken::End(trailing) => taker.trailing(&trailing),
+                Taken::Game(game, bytes) => taker.take(game, bytes),
+                Taken::End(trailing) => taker.trailing(trailing),
             }
         });
         let failure = match read {

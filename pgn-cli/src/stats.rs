@@ -218,7 +218,7 @@ pub(crate) fn run(
                 counts.diagnostics.count(d.severity());
                 diagnostics.report(d.severity(), d.kind.label(), name, d)?;
             }
-            for (command, n) in counted.commands.into_iter().flatten() {
+            for (command, n) in counted.commands.take().into_iter().flatten() {
                 *by_name.entry(command).or_default() += n;
             }
             Ok(())

@@ -59,8 +59,9 @@ impl ThreadArgs {
     }
 }
 
-/// Reads `input` with `reader`, handing what `work` makes of each game to
-/// `take` in input order; returns the input's read error, if any.
+/// Reads `input` with `reader`, lending what `work` makes of each game to
+/// `take` in input order (and giving it back to the thread that made it,
+/// [`Work::recycle`]); returns the input's read error, if any.
 ///
 /// # Errors
 ///
@@ -69,9 +70,9 @@ pub(crate) fn read_input<W: Work>(
     reader: ParallelReader,
     input: impl Read + Send,
     work: &W,
-    mut take: impl FnMut(W::Item) -> io::Result<()>,
+    mut take: impl FnMut(&mut W::Item) -> io::Result<()>,
 ) -> io::Result<Option<io::Error>> {
-    let finished = reader.read(input, work, |item| match take(item) {
+    let finished = reader.read_lending(input, work, |item| match take(item) {
         Ok(()) => ControlFlow::Continue(()),
         Err(e) => ControlFlow::Break(e),
     })?;
