@@ -69,6 +69,9 @@ impl fmt::Display for GameDiagnostic {
 pub struct GameInfo {
     /// The game's number in its input, from 1.
     pub number: u64,
+    /// The byte offset of its first token in its input (a tag's `[`, or
+    /// its first movetext token): with the input's name, the game's id.
+    pub offset: u64,
     /// Its tags as read, in input order.
     pub tags: Tags,
     /// Where its FEN tag is (the last one, which counts: ruling E2), if it
@@ -167,6 +170,7 @@ impl Relocate for ReplayDiagnostic {
 impl Relocate for GameInfo {
     fn relocate(&mut self, shift: Shift) {
         self.number = shift.game(self.number);
+        self.offset = shift.offset(self.offset);
         self.fen_at.relocate(shift);
         self.problems.relocate(shift);
     }

@@ -630,6 +630,10 @@ impl<V: ReplayVisitor> Visitor for Replayer<V> {
     type Movetext = ();
     type Output = Replayed<V::Output>;
 
+    fn game_start(&mut self, offset: u64) {
+        self.info.offset = offset;
+    }
+
     fn begin_tags(&mut self) -> ControlFlow<Self::Output> {
         self.games += 1;
         self.engine.begin(self.games);

@@ -67,6 +67,11 @@ impl Shift {
         at.after(self.start)
     }
 
+    /// A byte offset counted in the piece, in the whole input.
+    pub fn offset(self, at: u64) -> u64 {
+        at + self.start.offset
+    }
+
     /// A game number counted in the piece, in the whole input.
     pub fn game(self, number: u64) -> u64 {
         number + self.games

@@ -100,6 +100,13 @@ pub trait Visitor {
     /// What reading a game produces.
     type Output;
 
+    /// A game begins, its first token at byte `offset` of the input (as
+    /// the reader counts, from where it started): called before
+    /// [`begin_tags`](Visitor::begin_tags). By default nothing.
+    fn game_start(&mut self, offset: u64) {
+        let _ = offset;
+    }
+
     /// A game starts (at its first tag, or its first movetext element).
     fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags>;
 

@@ -142,6 +142,7 @@ fn movetext<'h, V: Visitor>(
 /// `begin_tags`, when the game has not begun for the visitor.
 fn begin_tags<V: Visitor>(v: &mut V, held: &mut Held<V>, g: &mut GameState) {
     if let Held::Idle = held {
+        v.game_start(g.start);
         match v.begin_tags() {
             ControlFlow::Continue(tags) => *held = Held::Tags(tags),
             ControlFlow::Break(output) => settle::<V>(held, g, ControlFlow::Break(output)),
