@@ -44,7 +44,13 @@ impl Excerpts {
     /// Excerpts of the input `name`, when it is a plain file read as it
     /// is; `None` otherwise.
     pub(crate) fn open(name: &str) -> Option<Excerpts> {
-        if name == "-" || input::decoding() != Decoding::Auto || input::starts_utf16(name) {
+        // Within a byte range (`--range`) lines count from the range's
+        // start, not the file's.
+        if name == "-"
+            || input::decoding() != Decoding::Auto
+            || input::range().is_some()
+            || input::starts_utf16(name)
+        {
             return None;
         }
         let mut file = File::open(name).ok()?;

@@ -21,12 +21,14 @@
 //! reported like any unreadable file.
 
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
+use std::ops::Range;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, SyncSender};
 use std::thread;
 
+use pgn_syntax::ranges::ByteRange;
 use pgn_syntax::{Decoding, TextInput};
 
 /// How text inputs are decoded: `--encoding`, set once at the start.
@@ -41,6 +43,67 @@ pub(crate) fn set_decoding(decoding: Decoding) {
 /// How text inputs are decoded.
 pub(crate) fn decoding() -> Decoding {
     DECODING.get().copied().unwrap_or_default()
+}
+
+/// The byte range of each input that is read (`--range`), set once at
+/// the start.
+static RANGE: OnceLock<ByteRange> = OnceLock::new();
+
+/// Reads only the games that start in `range` of every input
+/// (`--range`); the first call counts.
+pub(crate) fn set_range(range: ByteRange) {
+    let _ = RANGE.set(range);
+}
+
+/// The byte range of each input that is read, if one was given.
+pub(crate) fn range() -> Option<ByteRange> {
+    RANGE.get().copied()
+}
+
+/// Where the input opened last begins in its file: the start of its
+/// range's games, 0 without a range. One input is read at a time.
+static BASE: AtomicU64 = AtomicU64::new(0);
+
+/// Where the input opened last begins in its file.
+pub(crate) fn base() -> u64 {
+    BASE.load(Ordering::Relaxed)
+}
+
+/// The plain file `name` (not standard input, not compressed, not
+/// UTF-16), to be read by byte ranges, and its length.
+pub(crate) fn plain_file(name: &str) -> io::Result<(File, u64)> {
+    let refuse = |why: String| io::Error::new(io::ErrorKind::InvalidInput, why);
+    if name == "-" {
+        return Err(refuse("byte ranges are parts of a file, not of standard input".to_owned()));
+    }
+    let mut file = File::open(name)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(refuse("byte ranges are parts of a plain file, and this is none".to_owned()));
+    }
+    let mut start = [0; 8];
+    let n = file.read(&mut start)?;
+    if let Some(format) = Compression::sniff(&start[..n]) {
+        return Err(refuse(format!(
+            "byte ranges are parts of a plain file, and this one is compressed ({}): \
+             decompress it first",
+            format.name()
+        )));
+    }
+    if utf16(&start[..n]) {
+        return Err(refuse("byte ranges are parts of a plain file, not of UTF-16 text".to_owned()));
+    }
+    Ok((file, meta.len()))
+}
+
+/// The games of `range` in the plain PGN file `name`: the file from the
+/// first game start at or after the range's start to the first at or
+/// after its end ([`pgn_syntax::ranges::locate`]), and where that is.
+fn open_range(name: &str, range: ByteRange) -> io::Result<(io::Take<File>, Range<u64>)> {
+    let (mut file, len) = plain_file(name)?;
+    let bytes = pgn_syntax::ranges::locate(&mut file, len, range)?;
+    file.seek(SeekFrom::Start(bytes.start))?;
+    Ok((file.take(bytes.end - bytes.start), bytes))
 }
 
 /// True if the file `name` (not standard input) begins with a UTF-16 byte
@@ -170,7 +233,17 @@ pub(crate) enum Content {
 /// not refused.
 pub(crate) fn open_as(name: &str, content: Content) -> io::Result<Box<dyn Read + Send>> {
     // Standard input itself, not its lock, which cannot go to another thread.
-    let (inner, total): (Box<dyn Read + Send>, _) = if name == "-" {
+    let range = range();
+    if range.is_some() && content != Content::Text {
+        let why = "--range reads parts of PGN files only";
+        return Err(io::Error::new(io::ErrorKind::InvalidInput, why));
+    }
+    BASE.store(0, Ordering::Relaxed);
+    let (inner, total): (Box<dyn Read + Send>, _) = if let Some(range) = range {
+        let (part, bytes) = open_range(name, range)?;
+        BASE.store(bytes.start, Ordering::Relaxed);
+        (Box::new(part), Some(bytes.end - bytes.start))
+    } else if name == "-" {
         (Box::new(io::stdin()), None)
     } else {
         let file = File::open(name)?;

@@ -61,6 +61,7 @@ mod moves;
 mod output;
 mod pgc;
 mod progress;
+mod ranges;
 mod report;
 mod select;
 mod sort;
@@ -463,6 +464,25 @@ enum Command {
     Help {
         /// The command (`pgn help select`); none for pgn itself.
         command: Option<String>,
+    },
+    /// Print byte ranges of a PGN file for processes to read one each.
+    ///
+    /// Each range (`START..END`, a line each; after the file's name and a
+    /// tab when there are several files) runs from a game start (a tag
+    /// line after an empty line) to the next range's start, all about the
+    /// same size, together the whole file: give each to a process as
+    /// `--range`, and together they read each game once. Plain files only
+    /// (a compressed file cannot be read from the middle).
+    #[command(
+        after_help = "Examples:\n  pgn ranges lichess.pgn --parts 8\n  pgn ranges lichess.pgn --parts 8 | xargs -P 8 -I R pgn check lichess.pgn --range R --threads 1"
+    )]
+    Ranges {
+        /// Plain PGN files.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// How many ranges (fewer when the file has fewer game starts).
+        #[arg(long, value_name = "N")]
+        parts: std::num::NonZeroUsize,
     },
     /// Print a shell's completion script for pgn on standard output.
     ///
@@ -1031,6 +1051,7 @@ fn run(command: Command) -> ExitCode {
         }
         Command::Pgc { command } => finish("pgc", pgc::run(command)),
         Command::Help { command } => finish("help", help(command.as_deref())),
+        Command::Ranges { files, parts } => ranges::run(&files, parts),
         Command::Completions { shell } => {
             let mut cli = <Cli as clap::CommandFactory>::command();
             // Into a buffer first: the generator panics on a failed write.

@@ -9,6 +9,9 @@ use std::ops::ControlFlow;
 
 use pgn_syntax::ParallelReader;
 use pgn_syntax::parallel::Work;
+use pgn_syntax::ranges::ByteRange;
+
+use crate::input;
 
 /// How many threads read an input, as options.
 #[derive(clap::Args, Clone, Copy, Debug, Default)]
@@ -24,14 +27,24 @@ pub(crate) struct ThreadArgs {
     /// The most games a piece's reader holds (for tests).
     #[arg(long, value_name = "N", hide = true)]
     piece_games: Option<u64>,
+    /// Read only the games that start in this byte range of each file
+    /// (START..END or START..): from the first game start (a tag line
+    /// after an empty line) at or after START, to the first at or after
+    /// END. Ranges that meet give each game once; `pgn ranges` makes
+    /// them. Plain files only. Lines and game numbers in messages count
+    /// from the range's first game; byte offsets are the file's.
+    #[arg(long, value_name = "START..END")]
+    range: Option<ByteRange>,
 }
 
 /// The size of a piece of a PGC input.
 const PGC_PIECE: usize = 1 << 20;
 
 impl ThreadArgs {
-    /// The parallel reader these options make.
+    /// The parallel reader these options make; also sets the byte range
+    /// every input is read in (`--range`, [`input::set_range`]).
     pub(crate) fn reader(self) -> ParallelReader {
+        self.set_range();
         let mut reader = ParallelReader::new();
         if let Some(n) = self.threads {
             reader = reader.threads(n);
@@ -45,8 +58,17 @@ impl ThreadArgs {
         reader
     }
 
-    /// The threads to read on.
+    /// Sets the byte range every input is read in, if one was given.
+    fn set_range(self) {
+        if let Some(range) = self.range {
+            input::set_range(range);
+        }
+    }
+
+    /// The threads to read on; also sets the byte range every input is
+    /// read in (which a PGC input refuses).
     pub(crate) fn count(self) -> NonZeroUsize {
+        self.set_range();
         let cores = std::thread::available_parallelism().unwrap_or(NonZeroUsize::MIN);
         let most =
             NonZeroUsize::new(pgn_syntax::parallel::MAX_THREADS).unwrap_or(NonZeroUsize::MIN);
@@ -72,6 +94,7 @@ pub(crate) fn read_input<W: Work>(
     work: &W,
     mut take: impl FnMut(&mut W::Item) -> io::Result<()>,
 ) -> io::Result<Option<io::Error>> {
+    let reader = reader.base(input::base());
     let finished = reader.read_lending(input, work, |item| match take(item) {
         Ok(()) => ControlFlow::Continue(()),
         Err(e) => ControlFlow::Break(e),

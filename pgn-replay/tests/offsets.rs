@@ -71,5 +71,10 @@ fn a_game_starts_at_its_first_token() {
         let two = NonZeroUsize::new(2).expect("not zero");
         let many = offsets(&text, ParallelReader::new().threads(two).piece_size(piece));
         assert_eq!(many, one, "piece {piece}");
+        // An input that begins further into a file: offsets are the file's.
+        let based = offsets(&text, ParallelReader::new().threads(two).piece_size(piece).base(1000));
+        assert!(based.iter().zip(&one).all(|(b, o)| *b == o + 1000), "piece {piece}");
     }
+    let based = offsets(&text, ParallelReader::new().threads(NonZeroUsize::MIN).base(7));
+    assert!(based.iter().zip(&one).all(|(b, o)| *b == o + 7));
 }

@@ -86,6 +86,7 @@ pub mod parallel;
 /// The NAG table of §10 and the move suffixes (the `pgn-nag` crate).
 pub use pgn_nag as nag;
 mod place;
+pub mod ranges;
 mod reader;
 mod screen;
 #[cfg(feature = "serde")]

@@ -2,8 +2,9 @@
 //! order: [`ParallelReader`].
 //!
 //! The input (a file, a decompressor, standard input: any `Read`) is read
-//! in chunks of about a megabyte, each cut at a likely game start, a `[`
-//! that opens a line after an empty line, by whichever worker thread needs
+//! in chunks of about a megabyte, each cut at a likely game start (a tag
+//! line after an empty line, [`ranges::is_game_start`](crate::ranges::is_game_start),
+//! as byte ranges begin), by whichever worker thread needs
 //! the next chunk (one at a time, so no thread is there only to read).
 //! Each worker reads a piece (from the start of a chunk) with a [`Reader`]
 //! of its own and turns every game into an item ([`Work`]); the calling
@@ -322,6 +323,7 @@ pub struct ParallelReader {
     reader: ReaderBuilder,
     piece: usize,
     games: Option<u64>,
+    base: u64,
 }
 
 impl Default for ParallelReader {
@@ -381,6 +383,7 @@ impl ParallelReader {
             reader: Reader::builder(),
             piece: PIECE,
             games: None,
+            base: 0,
         }
     }
 
@@ -418,6 +421,20 @@ impl ParallelReader {
     pub fn piece_games(mut self, games: u64) -> ParallelReader {
         self.games = Some(games.max(1));
         self
+    }
+
+    /// Reads an input that begins at byte `offset` of a larger one (a
+    /// byte range of a file, [`ranges`](crate::ranges)): the byte offsets
+    /// of what is read are the larger input's, its lines and game numbers
+    /// are counted from the input's start.
+    pub fn base(mut self, offset: u64) -> ParallelReader {
+        self.base = offset;
+        self
+    }
+
+    /// Where a read starts.
+    fn origin(&self) -> Shift {
+        Shift { start: Location { offset: self.base, ..Shift::NONE.start }, games: 0 }
     }
 
     /// Reads `input` and hands what `work` makes of each game to `take`,
@@ -474,7 +491,7 @@ impl ParallelReader {
     {
         if self.threads <= 1 {
             let reader = self.reader.build(input);
-            return read_alone(reader, work, Shift::NONE, 0, hand);
+            return read_alone(reader, work, self.origin(), 0, hand);
         }
         let in_flight = (AHEAD * self.threads) as u64;
         let games = self.games.unwrap_or((GAMES_IN_FLIGHT / in_flight).max(MIN_GAMES));
@@ -482,13 +499,14 @@ impl ParallelReader {
         let input = Input {
             input,
             carry: Vec::new(),
-            start: Shift::NONE.start,
+            start: self.origin().start,
             cut: true,
             after_cr: false,
             size: self.piece,
         };
         let run = Run {
             store: &store,
+            origin: self.origin(),
             input: Mutex::new(input),
             work,
             reader: self.reader,
@@ -508,7 +526,7 @@ impl ParallelReader {
             let taken = if spawned == 0 {
                 // No worker could be started: the calling thread reads
                 // the input alone.
-                run.alone(0, Shift::NONE, hand)
+                run.alone(0, self.origin(), hand)
             } else {
                 run.take(hand)
             };
@@ -776,6 +794,8 @@ struct Input<R> {
 /// The parts of one parallel read.
 struct Run<'a, W: Work, R> {
     store: &'a Store<W::Item>,
+    /// Where the input starts ([`ParallelReader::base`]).
+    origin: Shift,
     input: Mutex<Input<R>>,
     work: &'a W,
     reader: ReaderBuilder,
@@ -996,7 +1016,7 @@ impl<W: Work, R: Read> Run<'_, W, R> {
     /// The calling thread: takes the pieces' items in order.
     fn take<H: Hand<W::Item>>(&self, hand: &mut H) -> Result<Finished, H::Break> {
         let store = self.store;
-        let mut shift = Shift::NONE;
+        let mut shift = self.origin;
         let mut wanted = 0;
         loop {
             let piece = {
@@ -1112,16 +1132,11 @@ fn fill(
     None
 }
 
-/// The last place at or after `from` in `buf` where a `[` opens a line
-/// after an empty line (`\n\n[` or `\r\n\r\n[`).
+/// The last game start ([`ranges::is_game_start`](crate::ranges::is_game_start))
+/// at or after `from` in `buf`, never its first byte (where the chunk
+/// before was cut).
 fn last_cut(buf: &[u8], from: usize) -> Option<usize> {
-    let from = from.max(1);
-    (from..buf.len()).rev().find(|&i| {
-        buf[i] == b'[' && {
-            let before = &buf[..i];
-            before.ends_with(b"\n\n") || before.ends_with(b"\r\n\r\n")
-        }
-    })
+    crate::ranges::last_game_start(buf, from.max(1))
 }
 
 /// The size of a piece that holds about `games` games of the kind in
