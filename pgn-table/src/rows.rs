@@ -212,6 +212,8 @@ pub struct RowMaker {
     last: Option<Position>,
     /// Moves played on the main line.
     plies: u32,
+    /// A move's SAN as it is written.
+    scratch: Vec<u8>,
 }
 
 impl RowMaker {
@@ -225,6 +227,7 @@ impl RowMaker {
             lines: Vec::new(),
             last: None,
             plies: 0,
+            scratch: Vec::new(),
         }
     }
 
@@ -343,6 +346,35 @@ fn keep_text(rows: &mut GameRows, value: &[u8]) -> Range<usize> {
     }
 }
 
+/// Appends a move in UCI (castling as the king's move, `e1g1`) and gives
+/// where: the squares' letters written directly, as this is done for
+/// every move.
+fn keep_uci(rows: &mut GameRows, m: chess_core::Move) -> Range<usize> {
+    use chess_core::Move;
+    let start = rows.text.len();
+    let square = |text: &mut String, sq: chess_core::Square| {
+        text.push(sq.file().char());
+        text.push(sq.rank().char());
+    };
+    match m {
+        Move::Normal { from, to, promotion, .. } => {
+            square(&mut rows.text, from);
+            square(&mut rows.text, to);
+            if let Some(role) = promotion {
+                rows.text.push(role.char());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            square(&mut rows.text, from);
+            square(&mut rows.text, to);
+        }
+        Move::Castle { .. } | Move::Null => {
+            let _ = write!(rows.text, "{m}");
+        }
+    }
+    start..rows.text.len()
+}
+
 /// A signed whole number (`+12`, `-7`, `0`) that fits an `i32`.
 fn signed(value: &[u8]) -> Option<i32> {
     let (negative, digits) = match value {
@@ -458,8 +490,11 @@ impl ReplayVisitor for RowMaker {
                     return ControlFlow::Continue(());
                 }
                 let rows = &mut self.rows;
-                let san = rows.keep_display(San::from_played(played));
-                let uci = rows.keep_display(played.m);
+                self.scratch.clear();
+                San::append_played(played, &mut self.scratch);
+                // SAN is ASCII.
+                let san = rows.keep(std::str::from_utf8(&self.scratch).unwrap_or_default());
+                let uci = keep_uci(rows, played.m);
                 let (fen, key) = match self.options.position {
                     PositionColumn::None => (0..0, 0),
                     PositionColumn::Fen => {

@@ -12,7 +12,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::{Compression, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::metadata::KeyValue;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
 
 use crate::schema::{SCHEMA_VERSION, SCHEMA_VERSION_KEY};
 
@@ -23,17 +23,25 @@ const ZSTD_LEVEL: i32 = 3;
 /// The Parquet writer's properties: zstd, a row group per batch (the
 /// writer is flushed after each), and the schema version in the file's
 /// key-value metadata.
+///
+/// The moves' text columns have no statistics: the least and greatest
+/// SAN, UCI, FEN or path of a page select nothing, and comparing every
+/// value for them is a good part of the encoding's work.
 pub fn parquet_properties() -> WriterProperties {
     // Level 3 is within zstd's levels (1 to 22).
     let level = ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default();
-    WriterProperties::builder()
+    let mut properties = WriterProperties::builder()
         .set_compression(Compression::ZSTD(level))
         .set_max_row_group_row_count(None)
         .set_key_value_metadata(Some(vec![KeyValue::new(
             SCHEMA_VERSION_KEY.to_owned(),
             SCHEMA_VERSION.to_owned(),
-        )]))
-        .build()
+        )]));
+    for column in ["san", "uci", "fen", "path"] {
+        properties =
+            properties.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
+    }
+    properties.build()
 }
 
 fn parquet_error(err: ParquetError) -> io::Error {
