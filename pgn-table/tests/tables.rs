@@ -1,7 +1,7 @@
 //! The tables of the library: the batches of `batches` (one thread) the
 //! same as those of `TableWork` on the parallel reader (two threads,
 //! small pieces), batches of their schema and of bounded size under
-//! every option, and the options through serde.
+//! every option.
 
 use std::num::NonZeroUsize;
 use std::ops::ControlFlow;
@@ -95,14 +95,5 @@ fn batches_have_their_schema_under_every_option() {
             };
             assert_eq!(rows, expected, "{options:?} {table:?}");
         }
-    }
-}
-
-#[test]
-fn options_through_serde() {
-    for options in every_option() {
-        let json = serde_json::to_string(&options).expect("serialized");
-        let back: TableOptions = serde_json::from_str(&json).expect("read back");
-        assert_eq!(back, options);
     }
 }
