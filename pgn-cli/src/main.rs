@@ -11,6 +11,9 @@
 //!   every line, reporting illegal and ambiguous moves and lenient forms.
 //! - `pgn moves FILE... [--all-lines] [--fen] [--format tsv|csv|json]`:
 //!   one row per move (SAN, UCI, FEN, clock, evaluation, NAGs, comment).
+//! - `pgn table FILE... --games G.parquet --moves M.parquet`: a row per
+//!   game and a row per move as Parquet files (or one table as an Arrow
+//!   IPC stream), for data frames and SQL engines.
 //! - `pgn fen FILE [--every-ply]`: the FEN after each game's main line.
 //! - `pgn export FILE... [-o OUT]`: writes the games in export format
 //!   (or reduced export format, without comments, variations or NAGs, or
@@ -68,6 +71,7 @@ mod sort;
 mod split;
 mod stats;
 mod table;
+mod table_cmd;
 mod threads;
 
 use std::io::{self, Write};
@@ -206,6 +210,62 @@ enum Command {
         /// tsv (the default), csv, or json (one object a line).
         #[arg(long, value_name = "FORMAT", default_value = "tsv")]
         format: table::TableFormat,
+        #[command(flatten)]
+        variants: report::VariantArgs,
+        #[command(flatten)]
+        noise: NoiseArgs,
+        #[command(flatten)]
+        threads: threads::ThreadArgs,
+    },
+    /// Write the games and their moves as tables: Parquet files, or one
+    /// table as an Arrow IPC stream on standard output.
+    ///
+    /// The games table has a row per game: the file and the byte offset
+    /// where the game starts (its id), the Seven Tag Roster, the date as
+    /// year, month and day, Elo ratings and rating differences, ECO, the
+    /// time control as base and increment seconds, UTC date and time, the
+    /// result, plies, termination, final FEN, whether it replayed cleanly
+    /// and its first error, and every other tag in a map column. The
+    /// moves table has a row per main-line ply (every line with
+    /// --all-lines, with a path column): SAN, UCI, FEN (--fen) or Polyglot
+    /// key (--key), clock, move time and evaluation from the comment
+    /// commands, NAGs. Absent tags and placeholders (`?`, `????.??.??`,
+    /// `-`) are null. docs/tables.md lists every column. Rows come in
+    /// input order whatever --threads; Parquet is compressed with zstd.
+    /// Diagnostics go to standard error as for `pgn check`, then `games=N
+    /// moves=M errors=E warnings=W notes=N`; the exit code is 1 when any
+    /// error was found.
+    #[command(
+        after_help = "Examples:\n  pgn table data/lichess-sample.pgn --games games.parquet --moves moves.parquet\n  pgn table big.pgn.zst --moves moves.parquet --key --all-lines\n  pgn table data/lichess-sample.pgn --format arrow --table games | python3 -c 'import sys, pyarrow as pa; print(pa.ipc.open_stream(sys.stdin.buffer).read_all().num_rows)'"
+    )]
+    Table {
+        /// PGN files, plain or compressed; `-` reads standard input.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Write the games table to this Parquet file.
+        #[arg(long, value_name = "PATH")]
+        games: Option<String>,
+        /// Write the moves table to this Parquet file.
+        #[arg(long, value_name = "PATH")]
+        moves: Option<String>,
+        /// Rows for the moves of variations too, with a path column.
+        #[arg(long)]
+        all_lines: bool,
+        /// A fen column in the moves table: the position after each move.
+        #[arg(long, conflicts_with = "key")]
+        fen: bool,
+        /// A key column in the moves table: the Polyglot Zobrist key of
+        /// the position after each move.
+        #[arg(long)]
+        key: bool,
+        /// parquet (the default: the files of --games and --moves), or
+        /// arrow (the table of --table as an Arrow IPC stream on standard
+        /// output).
+        #[arg(long, value_name = "FORMAT", default_value = "parquet")]
+        format: table_cmd::OutputFormat,
+        /// The table of --format arrow: games or moves.
+        #[arg(long, value_name = "TABLE")]
+        table: Option<table_cmd::TableName>,
         #[command(flatten)]
         variants: report::VariantArgs,
         #[command(flatten)]
@@ -941,6 +1001,28 @@ fn run(command: Command) -> ExitCode {
             let en_passant = en_passant.mode();
             let args = moves::MovesArgs { all_lines, fen, en_passant, format, variants };
             finish("moves", moves::run(&files, args, noise, threads.reader()))
+        }
+        Command::Table {
+            files,
+            games,
+            moves,
+            all_lines,
+            fen,
+            key,
+            format,
+            table,
+            variants,
+            noise,
+            threads,
+        } => {
+            let position = match (fen, key) {
+                (true, _) => pgn_table::PositionColumn::Fen,
+                (false, true) => pgn_table::PositionColumn::Key,
+                (false, false) => pgn_table::PositionColumn::None,
+            };
+            let args =
+                table_cmd::TableArgs { games, moves, all_lines, position, format, table, variants };
+            finish("table", table_cmd::run(&files, &args, noise, threads.reader()))
         }
         Command::Fen { files, every_ply, en_passant, variants, noise, threads } => {
             let args = (every_ply, en_passant.mode());

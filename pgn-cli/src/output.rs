@@ -274,7 +274,7 @@ impl Staged {
     }
 
     /// What [`OutputFile::finish`] reports when the run did not end well.
-    fn not_written(&self) -> &'static str {
+    pub(crate) fn not_written(&self) -> &'static str {
         if self.existed() { "left as it was" } else { "not written" }
     }
 }

@@ -93,6 +93,7 @@ const LIBRARIES: &[&str] = &[
     "pgn-export",
     "pgn-pgc",
     "pgn-select",
+    "pgn-table",
 ];
 
 /// The crates published on crates.io: the libraries and the command.
@@ -119,7 +120,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "pgn-lex",
         "pgn-commands",
     ];
-    /// `pgn-export`, `pgn-pgc` and `pgn-select` are siblings: each builds on
+    /// `pgn-export`, `pgn-pgc`, `pgn-select` and `pgn-table` are siblings: each builds on
     /// the replayed game model (`pgn-replay`), and none may use another.
     const BELOW_WRITERS: &[&str] = &[
         "pgn-diag",
@@ -141,7 +142,7 @@ fn allowed(krate: &str) -> Option<Allowed> {
         "pgn-commands" => Allowed::Only(&["pgn-diag", "chess-core"]),
         "san" => Allowed::Only(BELOW_SAN),
         "pgn-replay" => Allowed::Only(BELOW_REPLAY),
-        "pgn-export" | "pgn-pgc" | "pgn-select" => Allowed::Only(BELOW_WRITERS),
+        "pgn-export" | "pgn-pgc" | "pgn-select" | "pgn-table" => Allowed::Only(BELOW_WRITERS),
         "pgn-cli" => Allowed::Libraries(LIBRARIES),
         "xtask" | "pgn-tests" | "pgn-examples" => Allowed::Anything,
         _ => return None,
