@@ -475,6 +475,8 @@ pub fn decode_all(bytes: impl AsRef<[u8]>) -> Result<Vec<ReplayedGame>, DecodeEr
             Ok(Decoded::Game(game)) => games.push(game),
             Ok(Decoded::Escape(_)) => {}
             Err(ReadError::Decode(error)) => return Err(error),
+            // Every I/O error comes from the input, and `Read for &[u8]`
+            // never fails.
             Err(ReadError::Io(error)) => unreachable!("reading a byte slice cannot fail: {error}"),
         }
     }

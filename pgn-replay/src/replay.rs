@@ -90,6 +90,8 @@ enum Outcome {
     Unresolved,
 }
 
+// Checked when compiling, so it cannot fire at run time: the outcome of a
+// move stays small enough to come back in a register.
 const _: () = assert!(std::mem::size_of::<Outcome>() <= 8);
 
 /// Variant tag values whose rules are those of chess (Chess960 castling

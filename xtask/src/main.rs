@@ -22,7 +22,8 @@ const USAGE: &str = "\
 usage: cargo xtask <task>
 
 tasks:
-  tidy                 check crate layering and `//!` file headers
+  tidy                 check crate layering, `//!` file headers, and that every
+                       panicking call of a library says why it cannot fire
   conformance [--full] run the conformance harness (--full: also the long suites)
   fuzz [--seconds N] [TARGET...]
                        run the fuzz targets (all by default) for N seconds each

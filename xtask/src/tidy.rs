@@ -21,6 +21,10 @@
 //!   `testkit` (not published) as a build-dependency, so those whose tests
 //!   need the corpus include a copy of its corpus check, `build/corpus.rs`;
 //!   each copy must be the same as the original ([`CORPUS_CHECK`]).
+//! - **Panics.** No input makes a library panic: every call in a library's
+//!   `src/` (tests aside) that can panic (`unwrap`, `expect`, `panic!`,
+//!   `unreachable!`, `assert!` and the like) has a `//` comment on its
+//!   line or just above saying why it cannot fire ([`check_panics`]).
 //!
 //! Each check returns a list of problems, one message per problem; an empty
 //! list means the workspace is tidy. The same checks run as a unit test, so
@@ -63,6 +67,7 @@ pub(crate) fn problems(workspace: &Workspace) -> Vec<String> {
     problems.extend(check_headers(workspace));
     problems.extend(check_publishing(workspace));
     problems.extend(check_copies(workspace));
+    problems.extend(check_panics(workspace));
     problems
 }
 
@@ -417,6 +422,251 @@ fn collect_rust_files(dir: &Path, files: &mut BTreeSet<PathBuf>) -> io::Result<(
         }
     }
     Ok(())
+}
+
+/// The methods that panic, as the check finds them: after `.` (a call) or
+/// `::` (a path, `Option::unwrap`).
+const PANICKING_METHODS: &[&str] = &["unwrap", "expect", "unwrap_err", "expect_err"];
+
+/// The macros that panic, as the check finds them: before `!`. The
+/// `debug_assert` family is left out: it is gone from release builds.
+const PANICKING_MACROS: &[&str] =
+    &["panic", "unreachable", "todo", "unimplemented", "assert", "assert_eq", "assert_ne"];
+
+/// How many lines above a panicking call may hold the comment that says
+/// why it cannot fire.
+const REASON_REACH: usize = 3;
+
+/// Library crates whose panicking calls are not yet reviewed: the check
+/// leaves them out until each call has its reason.
+const PANICS_UNREVIEWED: &[&str] = &[];
+
+/// Checks that every panicking call in the `src/` of a library crate
+/// (tests aside) says why it cannot fire: a `//` comment on its line or on
+/// one of the [`REASON_REACH`] lines above it. No input may make a library
+/// panic (ARCHITECTURE.md); where a call that could panic is kept, the
+/// comment is the proof for the reader.
+pub(crate) fn check_panics(workspace: &Workspace) -> Vec<String> {
+    let mut files = BTreeSet::new();
+    let mut problems = Vec::new();
+    let libraries = workspace.packages.iter().filter(|package| {
+        LIBRARIES.contains(&package.name.as_str())
+            && !PANICS_UNREVIEWED.contains(&package.name.as_str())
+    });
+    for package in libraries {
+        let src = package.dir.join("src");
+        if let Err(err) = collect_rust_files(&src, &mut files) {
+            problems.push(format!("cannot list {}: {err}", src.display()));
+        }
+    }
+    for file in &files {
+        let shown = file.strip_prefix(&workspace.root).unwrap_or(file).display();
+        match fs::read_to_string(file) {
+            Ok(text) => {
+                for (line, call) in unexplained_panics(&text) {
+                    problems.push(format!(
+                        "{shown}:{line}: {call} needs a `//` comment on its line or the \
+                         {REASON_REACH} above saying why it cannot fire (or code that cannot panic)"
+                    ));
+                }
+            }
+            Err(err) => problems.push(format!("{shown}: cannot read: {err}")),
+        }
+    }
+    problems
+}
+
+/// The panicking calls of `text` outside `#[cfg(test)]` items, comments
+/// and literals that have no reason given, as (line number from 1, call).
+fn unexplained_panics(text: &str) -> Vec<(usize, String)> {
+    let lines = code_lines(text);
+    let mut found = Vec::new();
+    let mut test_item = TestItem::Outside;
+    for (index, line) in lines.iter().enumerate() {
+        let mut code = line.code.as_str();
+        if test_item == TestItem::Outside {
+            let trimmed = code.trim_start();
+            if trimmed.starts_with("#![cfg(test)]") {
+                return Vec::new();
+            }
+            if let Some(rest) = trimmed.strip_prefix("#[cfg(test)]") {
+                test_item = TestItem::Before;
+                code = rest;
+            }
+        }
+        if test_item != TestItem::Outside {
+            test_item = test_item.skip(code);
+            continue;
+        }
+        for call in panicking_calls(code) {
+            let first = index.saturating_sub(REASON_REACH);
+            if !lines[first..=index].iter().any(|line| line.reason) {
+                found.push((index + 1, call));
+            }
+        }
+    }
+    found
+}
+
+/// Where the scan is with respect to an item under `#[cfg(test)]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TestItem {
+    /// Not in one.
+    Outside,
+    /// After the attribute, before the item's `{` or `;`.
+    Before,
+    /// Inside its braces, this deep.
+    Inside(usize),
+}
+
+impl TestItem {
+    /// The state after the code `code`, all of which belongs to the item.
+    fn skip(self, code: &str) -> TestItem {
+        let mut state = self;
+        for c in code.chars() {
+            state = match (state, c) {
+                (TestItem::Before, ';') => TestItem::Outside,
+                (TestItem::Before, '{') => TestItem::Inside(1),
+                (TestItem::Inside(1), '}') => TestItem::Outside,
+                (TestItem::Inside(depth), '}') => TestItem::Inside(depth - 1),
+                (TestItem::Inside(depth), '{') => TestItem::Inside(depth + 1),
+                (state, _) => state,
+            };
+        }
+        state
+    }
+}
+
+/// The panicking calls in one line of code (comments and literals taken
+/// out), as they are shown: `.unwrap()`, `panic!`.
+fn panicking_calls(code: &str) -> Vec<String> {
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut calls = Vec::new();
+    let mut start = 0;
+    while let Some(offset) = code[start..].find(|c: char| is_ident(c)) {
+        let begin = start + offset;
+        let end = code[begin..].find(|c: char| !is_ident(c)).map_or(code.len(), |len| begin + len);
+        let word = &code[begin..end];
+        let before = &code[..begin];
+        let after = &code[end..];
+        if PANICKING_METHODS.contains(&word) && (before.ends_with('.') || before.ends_with("::")) {
+            calls.push(format!("`.{word}()`"));
+        } else if PANICKING_MACROS.contains(&word) && after.starts_with('!') {
+            calls.push(format!("`{word}!`"));
+        }
+        start = end;
+    }
+    calls
+}
+
+/// A line of Rust with its comments and the contents of its literals
+/// taken out.
+#[derive(Debug, Default)]
+struct CodeLine {
+    code: String,
+    /// Whether the line has a `//` comment with some text (a doc comment,
+    /// `///` or `//!`, says what an item does, not why a call cannot fail).
+    reason: bool,
+}
+
+/// What the lexer of [`code_lines`] is inside of when a line ends.
+#[derive(Clone, Copy)]
+enum Within {
+    Code,
+    /// A block comment, nested this deep.
+    Comment(usize),
+    /// A string literal with escapes.
+    Str,
+    /// A raw string literal closed by `"` and this many `#`.
+    RawStr(usize),
+}
+
+/// Splits `text` into lines of code, line by line, knowing just enough of
+/// Rust's lexical grammar to skip comments, strings and characters.
+fn code_lines(text: &str) -> Vec<CodeLine> {
+    let mut within = Within::Code;
+    let mut lines = Vec::new();
+    for text in text.lines() {
+        let chars: Vec<char> = text.chars().collect();
+        let mut line = CodeLine::default();
+        let mut i = 0;
+        while i < chars.len() {
+            let c = chars[i];
+            let next = chars.get(i + 1).copied();
+            match within {
+                Within::Comment(depth) => {
+                    if c == '*' && next == Some('/') {
+                        within = if depth == 1 { Within::Code } else { Within::Comment(depth - 1) };
+                        i += 1;
+                    } else if c == '/' && next == Some('*') {
+                        within = Within::Comment(depth + 1);
+                        i += 1;
+                    }
+                }
+                Within::Str => {
+                    if c == '\\' {
+                        i += 1;
+                    } else if c == '"' {
+                        line.code.push('"');
+                        within = Within::Code;
+                    }
+                }
+                Within::RawStr(hashes) => {
+                    let closes = chars[i + 1..].iter().take_while(|&&c| c == '#').count() >= hashes;
+                    if c == '"' && closes {
+                        line.code.push('"');
+                        within = Within::Code;
+                        i += hashes;
+                    }
+                }
+                Within::Code => {
+                    let after_ident =
+                        i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_');
+                    if c == '/' && next == Some('/') {
+                        let rest: String = chars[i + 2..].iter().collect();
+                        let doc = (rest.starts_with('/') && !rest.starts_with("//"))
+                            || rest.starts_with('!');
+                        line.reason = !doc && !rest.trim().is_empty();
+                        break;
+                    } else if c == '/' && next == Some('*') {
+                        within = Within::Comment(1);
+                        i += 1;
+                    } else if c == '"' {
+                        line.code.push('"');
+                        within = Within::Str;
+                    } else if c == 'r'
+                        && (!after_ident
+                            || (chars[i - 1] == 'b' && (i < 2 || !chars[i - 2].is_alphanumeric())))
+                        && matches!(next, Some('"' | '#'))
+                    {
+                        let hashes = chars[i + 1..].iter().take_while(|&&c| c == '#').count();
+                        if chars.get(i + 1 + hashes) == Some(&'"') {
+                            line.code.push('"');
+                            within = Within::RawStr(hashes);
+                            i += 1 + hashes;
+                        } else {
+                            line.code.push(c);
+                        }
+                    } else if c == '\'' {
+                        // A character literal ('x', '\n', '\u{..}') or a lifetime ('a).
+                        if next == Some('\\') {
+                            let close = chars[i + 2..].iter().position(|&c| c == '\'');
+                            i += close.map_or(chars.len(), |close| close + 2);
+                        } else if chars.get(i + 2) == Some(&'\'') {
+                            i += 2;
+                        } else {
+                            line.code.push(c);
+                        }
+                    } else {
+                        line.code.push(c);
+                    }
+                }
+            }
+            i += 1;
+        }
+        lines.push(line);
+    }
+    lines
 }
 
 /// The members of the workspace and their dependencies.
@@ -870,6 +1120,69 @@ mod tests {
         fs::remove_dir_all(&root).expect("clean up");
         assert_eq!(problems.len(), 1, "{problems:#?}");
         assert!(problems[0].starts_with("other/build/corpus.rs differs from "), "{problems:#?}");
+    }
+
+    #[test]
+    fn panics_must_say_why_they_cannot_fire() {
+        let text = r####"//! A file.
+fn f(x: Option<u8>, s: &[u8]) -> u8 {
+    let a = x.unwrap();
+    // The slice has 8 bytes: checked above.
+    let b: [u8; 8] = s.try_into().expect("8 bytes");
+    let _ = 0;
+    let _ = 0;
+    let _ = 0;
+    /// A doc comment is no reason.
+    let c = x.expect("no reason");
+    // A reason four lines up is too far.
+    //
+    //
+    //
+    let d = x.map(Option::unwrap);
+    let e = x.unwrap_or(0).max(x.unwrap_or_default());
+    let g = "x.unwrap() panic!()";
+    let h = r#"x.unwrap() "todo!()" "#;
+    let i = '"'; let j = x.unwrap(); let k = '\''; // a reason after a quote
+    /* x.unwrap() in a block comment, which is no reason */ let l = 1;
+    let _ = 0;
+    let _ = 0;
+    if a == 0 { unreachable!("no reason") }
+    std::panic::catch_unwind(|| ()).ok();
+    let m = b"\"".len(); panic!("after a byte string")
+}
+
+#[cfg(test)]
+mod tests {
+    fn t() { None::<u8>.unwrap(); assert!(true); }
+}
+
+#[cfg(test)]
+fn helper() -> u8 { Some(1).unwrap() }
+
+fn after<'a>(s: &'a str) -> &'a str {
+    assert_eq!(s.len(), 1);
+    s
+}
+"####;
+        let found = unexplained_panics(text);
+        let found: Vec<(usize, &str)> =
+            found.iter().map(|(line, call)| (*line, call.as_str())).collect();
+        assert_eq!(
+            found,
+            [
+                (3, "`.unwrap()`"),
+                (10, "`.expect()`"),
+                (15, "`.unwrap()`"),
+                (23, "`unreachable!`"),
+                (25, "`panic!`"),
+                (37, "`assert_eq!`"),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_file_of_tests_has_no_panics_to_explain() {
+        assert!(unexplained_panics("#![cfg(test)]\nfn t() { None::<u8>.unwrap(); }\n").is_empty());
     }
 
     #[test]
