@@ -320,7 +320,7 @@ impl<'a> Iterator for Pieces<'a> {
 
 /// The index of the next `[%` in `bytes` at or after `from`.
 #[inline(always)]
-fn find_open(bytes: &[u8], from: usize) -> Option<usize> {
+pub(crate) fn find_open(bytes: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     loop {
         i += bytes.get(i..)?.iter().position(|&b| b == b'[')?;
@@ -345,7 +345,7 @@ const NAME: [bool; 256] = {
 };
 
 #[inline(always)]
-fn command_at(comment: &[u8], start: usize) -> Option<Command<'_>> {
+pub(crate) fn command_at(comment: &[u8], start: usize) -> Option<Command<'_>> {
     let bytes = comment.get(start..)?;
     let mut end = 2;
     while end < bytes.len() && NAME[usize::from(bytes[end])] {

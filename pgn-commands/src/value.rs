@@ -192,7 +192,7 @@ impl ClockTime {
 
     /// [`ClockTime::from_ascii`] of text without white space at its ends.
     #[inline]
-    fn from_trimmed(text: &[u8]) -> Option<ClockTime> {
+    pub(crate) fn from_trimmed(text: &[u8]) -> Option<ClockTime> {
         let mut i = 0;
         let mut hours: u64 = 0;
         while let Some(&b) = text.get(i).filter(|b| b.is_ascii_digit()) {
