@@ -11,22 +11,17 @@ use chess_core::Position;
 use fen_epd::{CastlingNotation, EnPassantMode, Fen};
 use pgn_commands::{FirstValues, Score};
 use pgn_replay::{Event, GameDiagnostic, GameInfo, ReplayProblem, ReplayVisitor};
-use pgn_syntax::tags::{Elo, PgnDate, PgnTime, TimeControl, TimeControlField, is_placeholder};
+use pgn_syntax::tags::{
+    Elo, PgnDate, PgnTime, SEVEN_TAG_ROSTER, TimeControl, TimeControlField, is_placeholder,
+};
 use pgn_syntax::{Decoding, Relocate, Severity, Shift, Tags, decode};
 use san::San;
 
 use crate::schema::{PositionColumn, TableOptions};
 
-/// The tags that have columns of their own in the games table; every
-/// other tag goes into its `tags` map.
-const OWN_COLUMNS: [&str; 16] = [
-    "Event",
-    "Site",
-    "Date",
-    "Round",
-    "White",
-    "Black",
-    "Result",
+/// The tags besides the Seven Tag Roster that have columns of their own
+/// in the games table; every other tag goes into its `tags` map.
+const TYPED_COLUMNS: [&str; 9] = [
     "WhiteElo",
     "BlackElo",
     "WhiteRatingDiff",
@@ -38,9 +33,17 @@ const OWN_COLUMNS: [&str; 16] = [
     "Termination",
 ];
 
+/// Whether the tag `name` has a column of its own in the games table.
+fn has_own_column(name: &[u8]) -> bool {
+    SEVEN_TAG_ROSTER.iter().chain(&TYPED_COLUMNS).any(|own| own.as_bytes() == name)
+}
+
 /// The text roster tags, in column order (`Result` has a column of its
 /// own, the game's result).
-pub(crate) const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "White", "Black"];
+pub(crate) const ROSTER: [&str; 6] = {
+    let r = SEVEN_TAG_ROSTER;
+    [r[0], r[1], r[2], r[3], r[4], r[5]]
+};
 
 /// One move's row, its text as ranges of its game's text buffer.
 #[derive(Clone, Debug)]
@@ -442,7 +445,7 @@ fn other_tags(rows: &mut GameRows, tags: &Tags) {
     let mut seen = std::collections::HashSet::new();
     let mut kept: Vec<usize> = Vec::new();
     for (i, tag) in tags.iter().enumerate().rev() {
-        if OWN_COLUMNS.iter().any(|own| own.as_bytes() == tag.name) {
+        if has_own_column(tag.name) {
             continue;
         }
         let later = if many {
