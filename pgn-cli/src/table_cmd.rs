@@ -199,7 +199,7 @@ pub(crate) fn run(
             }
             builder.push(rows);
             for (table, sink) in &mut sinks {
-                if let Some(batch) = builder.full(*table) {
+                while let Some(batch) = builder.full(*table) {
                     sink.write(batch)?;
                 }
             }
@@ -210,7 +210,7 @@ pub(crate) fn run(
         }
     }
     for (table, mut sink) in sinks {
-        if let Some(batch) = builder.finish(table) {
+        while let Some(batch) = builder.finish(table) {
             sink.write(batch)?;
         }
         match sink {

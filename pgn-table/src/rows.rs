@@ -45,48 +45,111 @@ pub(crate) const ROSTER: [&str; 6] = {
     [r[0], r[1], r[2], r[3], r[4], r[5]]
 };
 
-/// One move's row, its text as ranges of its game's text buffer.
-#[derive(Clone, Debug)]
-pub(crate) struct MoveRow {
-    pub(crate) ply: u32,
-    pub(crate) san: Range<usize>,
-    pub(crate) uci: Range<usize>,
-    /// The FEN after the move, with [`PositionColumn::Fen`].
-    pub(crate) fen: Range<usize>,
-    /// The Polyglot key after the move, with [`PositionColumn::Key`].
-    pub(crate) key: u64,
-    /// The variation path, with `all_lines`.
-    pub(crate) path: Range<usize>,
-    /// The first clock, move time and evaluation of its comments.
-    pub(crate) values: FirstValues,
-    /// Its NAGs, in the game's NAG buffer.
-    pub(crate) nags: Range<usize>,
-    /// Variations started from this move so far (to number the next).
-    variations: u32,
+/// Texts one after the other in one buffer, the `i`th ending at
+/// `ends[i]`: a text column of a game's moves rows, appended to a batch's
+/// column in one copy.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Texts {
+    pub(crate) bytes: Vec<u8>,
+    pub(crate) ends: Vec<usize>,
 }
 
-impl MoveRow {
-    /// Its evaluation in centipawns, when one is written and is not a mate.
-    pub(crate) fn eval_cp(&self) -> Option<i32> {
-        match self.values.eval?.score {
-            Score::Centipawns(cp) => Some(cp),
-            Score::Mate(_) => None,
-        }
+impl Texts {
+    /// Ends the text written to `bytes` since the last end.
+    fn end(&mut self) {
+        self.ends.push(self.bytes.len());
     }
 
-    /// The mate its evaluation announces, when it does.
-    pub(crate) fn eval_mate(&self) -> Option<i32> {
-        match self.values.eval?.score {
-            Score::Mate(n) => Some(n),
-            Score::Centipawns(_) => None,
-        }
+    /// Appends a text.
+    fn push(&mut self, text: &[u8]) {
+        self.bytes.extend_from_slice(text);
+        self.end();
     }
 
-    /// The depth of its evaluation, when written.
-    pub(crate) fn eval_depth(&self) -> Option<i32> {
-        let depth = self.values.eval?.depth?;
-        Some(i32::try_from(depth).unwrap_or(i32::MAX))
+    /// Where the texts of rows `rows` lie in `bytes`.
+    pub(crate) fn span(&self, rows: &Range<usize>) -> Range<usize> {
+        let start = match rows.start {
+            0 => 0,
+            i => self.ends.get(i - 1).copied().unwrap_or(0),
+        };
+        let end = match rows.end {
+            0 => 0,
+            i => self.ends.get(i - 1).copied().unwrap_or(start),
+        };
+        start..end
     }
+
+    fn clear(&mut self) {
+        self.bytes.clear();
+        self.ends.clear();
+    }
+}
+
+/// The moves rows of one game, column by column: the calling thread
+/// appends each column to its batch's in one copy rather than value by
+/// value. The text columns are ASCII by construction (SAN, UCI, FEN and
+/// paths are written here).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct MoveRows {
+    pub(crate) ply: Vec<u32>,
+    pub(crate) san: Texts,
+    pub(crate) uci: Texts,
+    /// The FEN after each move, with [`PositionColumn::Fen`].
+    pub(crate) fen: Texts,
+    /// The Polyglot key after each move, with [`PositionColumn::Key`].
+    pub(crate) key: Vec<u64>,
+    /// The variation path of each move, with `all_lines`.
+    pub(crate) path: Texts,
+    /// The first clock, move time and evaluation of each move's comments.
+    pub(crate) values: Vec<FirstValues>,
+    /// The NAGs of the moves, row after row, the `i`th row's ending at
+    /// `nag_ends[i]`.
+    pub(crate) nags: Vec<u8>,
+    pub(crate) nag_ends: Vec<usize>,
+    /// Variations started from each move so far (to number the next).
+    variations: Vec<u32>,
+}
+
+impl MoveRows {
+    /// The number of rows.
+    pub(crate) fn len(&self) -> usize {
+        self.ply.len()
+    }
+
+    fn clear(&mut self) {
+        self.ply.clear();
+        self.san.clear();
+        self.uci.clear();
+        self.fen.clear();
+        self.key.clear();
+        self.path.clear();
+        self.values.clear();
+        self.nags.clear();
+        self.nag_ends.clear();
+        self.variations.clear();
+    }
+}
+
+/// An evaluation in centipawns, when one is written and is not a mate.
+pub(crate) fn eval_cp(values: &FirstValues) -> Option<i32> {
+    match values.eval?.score {
+        Score::Centipawns(cp) => Some(cp),
+        Score::Mate(_) => None,
+    }
+}
+
+/// The mate an evaluation announces, when it does.
+pub(crate) fn eval_mate(values: &FirstValues) -> Option<i32> {
+    match values.eval?.score {
+        Score::Mate(n) => Some(n),
+        Score::Centipawns(_) => None,
+    }
+}
+
+/// The depth of an evaluation, when written.
+pub(crate) fn eval_depth(values: &FirstValues) -> Option<i32> {
+    let depth = values.eval?.depth?;
+    Some(i32::try_from(depth).unwrap_or(i32::MAX))
 }
 
 /// What the games table says of one game, its text as ranges of the
@@ -136,12 +199,10 @@ pub struct GameRows {
     /// Whether it is no game but what follows the last game of the input
     /// (only its diagnostics; [`TableWork`](crate::TableWork) gives one).
     pub after_last: bool,
-    /// Every text of the rows, one after the other.
+    /// The texts of the games row, one after the other.
     pub(crate) text: String,
     pub(crate) game: GameRow,
-    pub(crate) moves: Vec<MoveRow>,
-    /// The NAGs of the moves, row after row.
-    pub(crate) nags: Vec<u8>,
+    pub(crate) moves: MoveRows,
 }
 
 impl GameRows {
@@ -172,7 +233,6 @@ impl GameRows {
         tags.clear();
         self.game = GameRow { tags, ..GameRow::default() };
         self.moves.clear();
-        self.nags.clear();
     }
 
     /// Appends `text` to the buffer and gives where.
@@ -209,14 +269,14 @@ pub struct RowMaker {
     /// NAGs after moves, by row, sorted into the rows at the game's end.
     attached: Vec<(usize, u8)>,
     /// For each open line (the main line first): the row of its last
-    /// move, and its path.
+    /// move, and its path in `paths`.
     lines: Vec<(Option<usize>, Range<usize>)>,
+    /// The paths of the open lines.
+    paths: String,
     /// The last position of the main line (`None` before the game is set up).
     last: Option<Position>,
     /// Moves played on the main line.
     plies: u32,
-    /// A move's SAN as it is written.
-    scratch: Vec<u8>,
 }
 
 impl RowMaker {
@@ -228,9 +288,9 @@ impl RowMaker {
             spare: None,
             attached: Vec::new(),
             lines: Vec::new(),
+            paths: String::new(),
             last: None,
             plies: 0,
-            scratch: Vec::new(),
         }
     }
 
@@ -262,37 +322,39 @@ impl RowMaker {
     fn game_row(&mut self, info: &GameInfo) {
         let rows = &mut self.rows;
         let tags = &info.tags;
-        for (i, name) in ROSTER.iter().enumerate() {
-            rows.game.roster[i] = known(tags, name).map(|v| keep_text(rows, v));
+        let [event, site, date, round, white, black, elo @ .., termination] = column_tags(tags);
+        let [white_elo, black_elo, white_diff, black_diff, eco, time_control, utc_date, utc_time] =
+            elo;
+        for (i, value) in [event, site, date, round, white, black].into_iter().enumerate() {
+            rows.game.roster[i] = value.map(|v| keep_text(rows, v));
         }
         rows.game.result = info.result().as_str();
-        if let Some(value) = known(tags, "Date") {
+        if let Some(value) = date {
             rows.game.date = PgnDate::parse_lenient(value).map(|d| d.value).unwrap_or_default();
         }
-        for (i, name) in ["WhiteElo", "BlackElo"].into_iter().enumerate() {
-            rows.game.elo[i] = known(tags, name)
+        for (i, value) in [white_elo, black_elo].into_iter().enumerate() {
+            rows.game.elo[i] = value
                 .and_then(|v| Elo::parse_lenient(v).ok())
                 .and_then(|elo| elo.value.rating())
                 .map(i32::from);
         }
-        for (i, name) in ["WhiteRatingDiff", "BlackRatingDiff"].into_iter().enumerate() {
-            rows.game.rating_diff[i] = known(tags, name).and_then(signed);
+        for (i, value) in [white_diff, black_diff].into_iter().enumerate() {
+            rows.game.rating_diff[i] = value.and_then(signed);
         }
-        rows.game.eco = known(tags, "ECO").map(|v| keep_text(rows, v));
-        if let Some(value) = known(tags, "TimeControl") {
+        rows.game.eco = eco.map(|v| keep_text(rows, v));
+        if let Some(value) = time_control {
             rows.game.time_control = Some(keep_text(rows, value));
             let control = TimeControl::parse_lenient(value).ok().map(|c| c.value);
             let (base, increment) = control.as_ref().map_or((None, None), base_and_increment);
             rows.game.base_seconds = base;
             rows.game.increment_seconds = increment;
         }
-        rows.game.utc_date = known(tags, "UTCDate")
+        rows.game.utc_date = utc_date
             .and_then(|v| PgnDate::parse_lenient(v).ok())
             .and_then(|d| days_since_epoch(d.value));
-        rows.game.utc_time = known(tags, "UTCTime")
-            .and_then(|v| PgnTime::from_ascii(v).ok())
-            .and_then(seconds_of_day);
-        rows.game.termination = known(tags, "Termination").map(|v| keep_text(rows, v));
+        rows.game.utc_time =
+            utc_time.and_then(|v| PgnTime::from_ascii(v).ok()).and_then(seconds_of_day);
+        rows.game.termination = termination.map(|v| keep_text(rows, v));
         rows.game.plies = self.plies;
         rows.game.final_fen = self.last.as_ref().map(|pos| {
             let fen = Fen::from_position_with(pos, EnPassantMode::Legal);
@@ -311,26 +373,36 @@ impl RowMaker {
     /// Sorts the NAGs into the rows they follow: each row's in ascending
     /// order, each once (as `pgn moves` lists them).
     fn place_nags(&mut self) {
-        let rows = &mut self.rows;
+        let moves = &mut self.rows.moves;
         self.attached.sort_unstable();
         self.attached.dedup();
         let mut attached = self.attached.iter().peekable();
-        for (i, row) in rows.moves.iter_mut().enumerate() {
-            let start = rows.nags.len();
+        for i in 0..moves.len() {
             while let Some(&(_, nag)) = attached.next_if(|(r, _)| *r == i) {
-                rows.nags.push(nag);
+                moves.nags.push(nag);
             }
-            row.nags = start..rows.nags.len();
+            moves.nag_ends.push(moves.nags.len());
         }
     }
 }
 
-/// The last value of `name`, trimmed, unless it is absent or a
+/// The values of the tags with columns of their own but `Result` (the
+/// text roster tags, then [`TYPED_COLUMNS`]), in one pass over the
+/// pairs: the last value of each name, trimmed, unless it is absent or a
 /// placeholder: empty, `-`, question marks, or question marks and dots
 /// (`????.??.??`).
-fn known<'t>(tags: &'t Tags, name: &str) -> Option<&'t [u8]> {
-    let value = tags.get(name)?.trim_ascii();
-    (!unknown(value)).then_some(value)
+fn column_tags(tags: &Tags) -> [Option<&[u8]>; 15] {
+    let mut values = [None; 15];
+    for tag in tags.iter() {
+        let mut names = ROSTER.iter().chain(&TYPED_COLUMNS);
+        if let Some(i) = names.position(|name| name.as_bytes() == tag.name)
+            && let Some(slot) = values.get_mut(i)
+        {
+            let value = tag.value.trim_ascii();
+            *slot = (!unknown(value)).then_some(value);
+        }
+    }
+    values
 }
 
 /// Whether a tag value says nothing (see [`known`]).
@@ -349,33 +421,31 @@ fn keep_text(rows: &mut GameRows, value: &[u8]) -> Range<usize> {
     }
 }
 
-/// Appends a move in UCI (castling as the king's move, `e1g1`) and gives
-/// where: the squares' letters written directly, as this is done for
-/// every move.
-fn keep_uci(rows: &mut GameRows, m: chess_core::Move) -> Range<usize> {
+/// Appends a move in UCI (castling as the king's move, `e1g1`): the
+/// squares' letters written directly, as this is done for every move.
+fn push_uci(texts: &mut Texts, m: chess_core::Move) {
     use chess_core::Move;
-    let start = rows.text.len();
-    let square = |text: &mut String, sq: chess_core::Square| {
-        text.push(sq.file().char());
-        text.push(sq.rank().char());
+    let square = |bytes: &mut Vec<u8>, sq: chess_core::Square| {
+        bytes.extend_from_slice(&[sq.file().char() as u8, sq.rank().char() as u8]);
     };
     match m {
         Move::Normal { from, to, promotion, .. } => {
-            square(&mut rows.text, from);
-            square(&mut rows.text, to);
+            square(&mut texts.bytes, from);
+            square(&mut texts.bytes, to);
             if let Some(role) = promotion {
-                rows.text.push(role.char());
+                texts.bytes.push(role.char() as u8);
             }
         }
         Move::EnPassant { from, to } => {
-            square(&mut rows.text, from);
-            square(&mut rows.text, to);
+            square(&mut texts.bytes, from);
+            square(&mut texts.bytes, to);
         }
         Move::Castle { .. } | Move::Null => {
-            let _ = write!(rows.text, "{m}");
+            // Writing to a `Vec` cannot fail.
+            let _ = std::io::Write::write_fmt(&mut texts.bytes, format_args!("{m}"));
         }
     }
-    start..rows.text.len()
+    texts.end();
 }
 
 /// A signed whole number (`+12`, `-7`, `0`) that fits an `i32`.
@@ -492,33 +562,26 @@ impl ReplayVisitor for RowMaker {
                 if !moves {
                     return ControlFlow::Continue(());
                 }
-                let rows = &mut self.rows;
-                self.scratch.clear();
-                San::append_played(played, &mut self.scratch);
-                // SAN is ASCII.
-                let san = rows.keep(std::str::from_utf8(&self.scratch).unwrap_or_default());
-                let uci = keep_uci(rows, played.m);
-                let (fen, key) = match self.options.position {
-                    PositionColumn::None => (0..0, 0),
+                let moves = &mut self.rows.moves;
+                San::append_played(played, &mut moves.san.bytes);
+                moves.san.end();
+                push_uci(&mut moves.uci, played.m);
+                match self.options.position {
+                    PositionColumn::None => {}
                     PositionColumn::Fen => {
                         let fen = Fen::from_position_with(played.after, EnPassantMode::Legal);
-                        (rows.keep(&fen.to_string_with(CastlingNotation::XFen)), 0)
+                        moves.fen.push(fen.to_string_with(CastlingNotation::XFen).as_bytes());
                     }
-                    PositionColumn::Key => (0..0, played.after.zobrist_hash()),
-                };
-                let path = self.lines.last().map_or(0..0, |(_, path)| path.clone());
-                rows.moves.push(MoveRow {
-                    ply: played.ply,
-                    san,
-                    uci,
-                    fen,
-                    key,
-                    path,
-                    values: FirstValues::default(),
-                    nags: 0..0,
-                    variations: 0,
-                });
-                let row = rows.moves.len() - 1;
+                    PositionColumn::Key => moves.key.push(played.after.zobrist_hash()),
+                }
+                if self.options.all_lines {
+                    let path = self.lines.last().map_or(0..0, |(_, path)| path.clone());
+                    moves.path.push(self.paths.as_bytes().get(path).unwrap_or_default());
+                }
+                moves.ply.push(played.ply);
+                moves.values.push(FirstValues::default());
+                moves.variations.push(0);
+                let row = moves.len() - 1;
                 if let Some(line) = self.lines.last_mut() {
                     line.0 = Some(row);
                 }
@@ -533,9 +596,9 @@ impl ReplayVisitor for RowMaker {
             }
             Event::Comment { text, .. } if moves => {
                 if let Some(&(Some(row), _)) = self.lines.last()
-                    && let Some(row) = self.rows.moves.get_mut(row)
+                    && let Some(values) = self.rows.moves.values.get_mut(row)
                 {
-                    row.values.add(text);
+                    values.add(text);
                 }
             }
             Event::BeginVariation { .. } if moves => {
@@ -544,24 +607,29 @@ impl ReplayVisitor for RowMaker {
                 // variation's number among the move's (`5:1`), as `pgn
                 // moves` writes it.
                 let (row, parent) = self.lines.last().cloned().unwrap_or((None, 0..0));
-                let (ply, n) = match row.and_then(|row| self.rows.moves.get_mut(row)) {
-                    Some(row) => {
-                        row.variations += 1;
-                        (row.ply, row.variations)
+                let moves = &mut self.rows.moves;
+                let (ply, n) = match row.and_then(|row| Some((row, moves.variations.get_mut(row)?)))
+                {
+                    Some((row, variations)) => {
+                        *variations += 1;
+                        (moves.ply.get(row).copied().unwrap_or(0), *variations)
                     }
                     None => (0, 1),
                 };
-                let rows = &mut self.rows;
-                let start = rows.text.len();
-                rows.text.extend_from_within(parent.clone());
+                let paths = &mut self.paths;
+                let start = paths.len();
+                paths.extend_from_within(parent.clone());
                 if !parent.is_empty() {
-                    rows.text.push('/');
+                    paths.push('/');
                 }
-                let _ = write!(rows.text, "{ply}:{n}");
-                self.lines.push((None, start..rows.text.len()));
+                let _ = write!(paths, "{ply}:{n}");
+                self.lines.push((None, start..paths.len()));
             }
             Event::EndVariation if moves && self.lines.len() > 1 => {
-                self.lines.pop();
+                // The line's path is the last one written.
+                if let Some((_, path)) = self.lines.pop() {
+                    self.paths.truncate(path.start);
+                }
             }
             _ => {}
         }
@@ -583,6 +651,7 @@ impl ReplayVisitor for RowMaker {
         next.clear();
         self.attached.clear();
         self.lines.clear();
+        self.paths.clear();
         self.last = None;
         self.plies = 0;
         std::mem::replace(&mut self.rows, next)

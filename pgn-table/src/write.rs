@@ -9,7 +9,7 @@ use std::thread::JoinHandle;
 use arrow_array::RecordBatch;
 use arrow_schema::{ArrowError, SchemaRef};
 use parquet::arrow::ArrowWriter;
-use parquet::basic::{Compression, ZstdLevel};
+use parquet::basic::{Compression, Encoding, ZstdLevel};
 use parquet::errors::ParquetError;
 use parquet::file::metadata::KeyValue;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
@@ -40,6 +40,11 @@ pub fn parquet_properties() -> WriterProperties {
     for column in ["san", "uci", "fen", "path"] {
         properties =
             properties.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
+    }
+    for column in ["offset", "ply", "number"] {
+        properties = properties
+            .set_column_dictionary_enabled(column.into(), false)
+            .set_column_encoding(column.into(), Encoding::DELTA_BINARY_PACKED);
     }
     properties.build()
 }

@@ -48,13 +48,13 @@ fn parallel(input: &[u8], options: TableOptions) -> (Vec<RecordBatch>, Vec<Recor
     let (mut games, mut moves) = (Vec::new(), Vec::new());
     let finished = reader.read_lending(input, &TableWork::new(options), |rows| {
         builder.push(rows);
-        games.extend(builder.full(Table::Games));
-        moves.extend(builder.full(Table::Moves));
+        games.extend(std::iter::from_fn(|| builder.full(Table::Games)));
+        moves.extend(std::iter::from_fn(|| builder.full(Table::Moves)));
         ControlFlow::<()>::Continue(())
     });
     assert!(finished.is_ok_and(|f| f.error.is_none()));
-    games.extend(builder.finish(Table::Games));
-    moves.extend(builder.finish(Table::Moves));
+    games.extend(std::iter::from_fn(|| builder.finish(Table::Games)));
+    moves.extend(std::iter::from_fn(|| builder.finish(Table::Moves)));
     (games, moves)
 }
 
