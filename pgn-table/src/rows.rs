@@ -259,13 +259,18 @@ impl Relocate for GameRows {
     }
 }
 
+/// The most rows a [`RowMaker`] keeps for their buffers: more than the
+/// games of a piece of the parallel reader, as they come back together.
+const MAX_SPARE: usize = 1024;
+
 /// The replay consumer that makes each game's [`GameRows`].
 #[derive(Debug)]
 pub struct RowMaker {
     options: TableOptions,
     rows: GameRows,
-    /// Rows given back ([`RowMaker::recycle`]), for their buffers.
-    spare: Option<GameRows>,
+    /// Rows given back ([`RowMaker::recycle`]), for their buffers: on
+    /// the parallel reader, a piece's games come back together.
+    spare: Vec<GameRows>,
     /// NAGs after moves, by row, sorted into the rows at the game's end.
     attached: Vec<(usize, u8)>,
     /// For each open line (the main line first): the row of its last
@@ -285,7 +290,7 @@ impl RowMaker {
         RowMaker {
             options,
             rows: GameRows::default(),
-            spare: None,
+            spare: Vec::new(),
             attached: Vec::new(),
             lines: Vec::new(),
             paths: String::new(),
@@ -298,9 +303,9 @@ impl RowMaker {
     /// buffers: a caller that gives back every game's rows makes them with
     /// no allocation per game.
     pub fn recycle(&mut self, mut rows: GameRows) {
-        if self.spare.is_none() {
+        if self.spare.len() < MAX_SPARE {
             rows.clear();
-            self.spare = Some(rows);
+            self.spare.push(rows);
         }
     }
 
@@ -647,7 +652,7 @@ impl ReplayVisitor for RowMaker {
         if self.options.moves {
             self.place_nags();
         }
-        let mut next = self.spare.take().unwrap_or_default();
+        let mut next = self.spare.pop().unwrap_or_default();
         next.clear();
         self.attached.clear();
         self.lines.clear();

@@ -24,9 +24,12 @@ const ZSTD_LEVEL: i32 = 3;
 /// writer is flushed after each), and the schema version in the file's
 /// key-value metadata.
 ///
-/// The moves' text columns have no statistics: the least and greatest
-/// SAN, UCI, FEN or path of a page select nothing, and comparing every
-/// value for them is a good part of the encoding's work.
+/// The moves' text columns and the file names have no statistics: the
+/// least and greatest SAN, UCI, FEN or path of a page select nothing,
+/// nor do those of the file names of a row group (one name, or a few),
+/// and comparing every value for them is a good part of the encoding's
+/// work. Offsets, plies and game numbers are written as
+/// deltas with no dictionary: runs and steps of one.
 pub fn parquet_properties() -> WriterProperties {
     // Level 3 is within zstd's levels (1 to 22).
     let level = ZstdLevel::try_new(ZSTD_LEVEL).unwrap_or_default();
@@ -37,7 +40,7 @@ pub fn parquet_properties() -> WriterProperties {
             SCHEMA_VERSION_KEY.to_owned(),
             SCHEMA_VERSION.to_owned(),
         )]));
-    for column in ["san", "uci", "fen", "path"] {
+    for column in ["file", "san", "uci", "fen", "path"] {
         properties =
             properties.set_column_statistics_enabled(column.into(), EnabledStatistics::None);
     }
