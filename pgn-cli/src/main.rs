@@ -1020,9 +1020,15 @@ fn run(command: Command) -> ExitCode {
                 (false, true) => pgn_table::PositionColumn::Key,
                 (false, false) => pgn_table::PositionColumn::None,
             };
+            // A Parquet file is encoded on a thread of its own: one core
+            // fewer reads.
+            let reader = match format {
+                table_cmd::OutputFormat::Parquet => threads.reader_beside(1),
+                table_cmd::OutputFormat::Arrow => threads.reader(),
+            };
             let args =
                 table_cmd::TableArgs { games, moves, all_lines, position, format, table, variants };
-            finish("table", table_cmd::run(&files, &args, noise, threads.reader()))
+            finish("table", table_cmd::run(&files, &args, noise, reader))
         }
         Command::Fen { files, every_ply, en_passant, variants, noise, threads } => {
             let args = (every_ply, en_passant.mode());

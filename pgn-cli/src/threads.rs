@@ -58,6 +58,21 @@ impl ThreadArgs {
         reader
     }
 
+    /// [`reader`](ThreadArgs::reader) for a command that keeps `busy`
+    /// threads of its own busy beside the reading (`pgn table`'s Parquet
+    /// encoders): without `--threads`, it reads on as many fewer threads
+    /// than there are cores (at least one).
+    pub(crate) fn reader_beside(self, busy: usize) -> ParallelReader {
+        let reader = self.reader();
+        match self.threads {
+            Some(_) => reader,
+            None => {
+                let n = reader.thread_count().saturating_sub(busy);
+                reader.threads(NonZeroUsize::new(n).unwrap_or(NonZeroUsize::MIN))
+            }
+        }
+    }
+
     /// Sets the byte range every input is read in, if one was given.
     fn set_range(self) {
         if let Some(range) = self.range {

@@ -1,8 +1,8 @@
 //! The rows of one game as the replay makes them ([`GameRows`]), by the
-//! replay consumer [`RowMaker`], on whichever thread replays the game: a
-//! compact form (one text buffer, fixed-size records of ranges and
-//! numbers) that the calling thread appends to the columns in input order
-//! ([`TableBuilder`](crate::TableBuilder)).
+//! replay consumer [`RowMaker`], on whichever thread replays the game: the
+//! games row's texts in one buffer, the moves rows column by column, so
+//! that the calling thread extends each column of a batch in one copy, in
+//! input order ([`TableBuilder`](crate::TableBuilder)).
 
 use std::fmt::Write as _;
 use std::ops::{ControlFlow, Range};
