@@ -11,6 +11,7 @@
 //! Shredder-FEN on request ([`CastlingNotation`]).
 
 use std::fmt;
+use std::fmt::Write as _;
 use std::num::NonZeroU32;
 use std::str::FromStr;
 
@@ -503,29 +504,52 @@ impl Fen {
 
     /// The six fields, with castling in the given notation.
     pub fn to_string_with(&self, notation: CastlingNotation) -> String {
-        let mut out = self.to_epd_string(notation);
-        out.push(' ');
-        out.push_str(&self.setup.halfmoves.to_string());
-        out.push(' ');
-        out.push_str(&self.setup.fullmoves.to_string());
+        let mut out = String::with_capacity(90);
+        self.append_with(notation, &mut out);
         out
+    }
+
+    /// Appends the six fields, with castling in the given notation, to
+    /// `out`: [`to_string_with`](Fen::to_string_with) without a `String`
+    /// of its own, for a caller that writes a FEN per move.
+    ///
+    /// ```
+    /// use chess_core::Position;
+    /// use fen_epd::{CastlingNotation, Fen};
+    ///
+    /// let mut out = String::from("fen: ");
+    /// Fen::from_position(&Position::default()).append_with(CastlingNotation::XFen, &mut out);
+    /// assert_eq!(out, "fen: rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    /// ```
+    pub fn append_with(&self, notation: CastlingNotation, out: &mut String) {
+        self.append_epd(notation, out);
+        // Writing to a `String` cannot fail.
+        let _ = write!(out, " {} {}", self.setup.halfmoves, self.setup.fullmoves);
     }
 
     /// The first four fields (as in EPD), with castling in the given notation.
     pub fn to_epd_string(&self, notation: CastlingNotation) -> String {
-        let s = &self.setup;
         let mut out = String::with_capacity(90);
-        write_placement(&s.board, &mut out);
+        self.append_epd(notation, &mut out);
+        out
+    }
+
+    /// Appends the first four fields to `out`.
+    fn append_epd(&self, notation: CastlingNotation, out: &mut String) {
+        let s = &self.setup;
+        write_placement(&s.board, out);
         out.push(' ');
         out.push(s.turn.char());
         out.push(' ');
-        write_castling(s, notation, &mut out);
+        write_castling(s, notation, out);
         out.push(' ');
         match s.ep_square {
-            Some(sq) => out.push_str(&sq.to_string()),
+            Some(sq) => {
+                out.push(sq.file().char());
+                out.push(sq.rank().char());
+            }
             None => out.push('-'),
         }
-        out
     }
 }
 

@@ -278,6 +278,8 @@ pub struct RowMaker {
     lines: Vec<(Option<usize>, Range<usize>)>,
     /// The paths of the open lines.
     paths: String,
+    /// A FEN being written.
+    scratch: String,
     /// The last position of the main line (`None` before the game is set up).
     last: Option<Position>,
     /// Moves played on the main line.
@@ -294,6 +296,7 @@ impl RowMaker {
             attached: Vec::new(),
             lines: Vec::new(),
             paths: String::new(),
+            scratch: String::new(),
             last: None,
             plies: 0,
         }
@@ -362,9 +365,10 @@ impl RowMaker {
         rows.game.termination = termination.map(|v| keep_text(rows, v));
         rows.game.plies = self.plies;
         rows.game.final_fen = self.last.as_ref().map(|pos| {
+            let start = rows.text.len();
             let fen = Fen::from_position_with(pos, EnPassantMode::Legal);
-            let fen = fen.to_string_with(CastlingNotation::XFen);
-            rows.keep(&fen)
+            fen.append_with(CastlingNotation::XFen, &mut rows.text);
+            start..rows.text.len()
         });
         let first = info.problems.iter().find(|d| d.severity() == Severity::Error);
         rows.game.clean = first.is_none();
@@ -575,7 +579,9 @@ impl ReplayVisitor for RowMaker {
                     PositionColumn::None => {}
                     PositionColumn::Fen => {
                         let fen = Fen::from_position_with(played.after, EnPassantMode::Legal);
-                        moves.fen.push(fen.to_string_with(CastlingNotation::XFen).as_bytes());
+                        self.scratch.clear();
+                        fen.append_with(CastlingNotation::XFen, &mut self.scratch);
+                        moves.fen.push(self.scratch.as_bytes());
                     }
                     PositionColumn::Key => moves.key.push(played.after.zobrist_hash()),
                 }
