@@ -174,7 +174,8 @@ impl GamesColumns {
     }
 }
 
-/// A text column being filled: its bytes and the offsets of its values.
+/// A text column being filled, or a column of lists of bytes: its bytes
+/// and the offsets of its values.
 #[derive(Debug)]
 struct TextColumn {
     bytes: Vec<u8>,
@@ -211,12 +212,25 @@ impl TextColumn {
     }
 
     fn finish(&mut self) -> ArrayRef {
-        let offsets = renew(&mut self.offsets);
-        self.offsets.push(0);
-        let bytes = renew(&mut self.bytes);
+        let (offsets, bytes) = self.take();
         // The offsets start at 0 and grow, and the bytes are UTF-8 (ASCII
         // but for the file name, a `str`).
         Arc::new(StringArray::new(OffsetBuffer::new(offsets.into()), bytes.into(), None))
+    }
+
+    /// Its values as lists of bytes (the NAGs of each move).
+    fn finish_list(&mut self) -> ArrayRef {
+        let (offsets, bytes) = self.take();
+        let values = Arc::new(UInt8Array::from(bytes));
+        // The offsets start at 0 and grow, over the values.
+        Arc::new(ListArray::new(nag_field(), OffsetBuffer::new(offsets.into()), values, None))
+    }
+
+    /// Its offsets and bytes; it starts again.
+    fn take(&mut self) -> (Vec<i32>, Vec<u8>) {
+        let offsets = renew(&mut self.offsets);
+        self.offsets.push(0);
+        (offsets, renew(&mut self.bytes))
     }
 }
 
@@ -278,8 +292,8 @@ struct MovesColumns {
     eval_cp: Nullable<Int32Type>,
     eval_mate: Nullable<Int32Type>,
     eval_depth: Nullable<Int32Type>,
-    nags: Vec<u8>,
-    nag_offsets: Vec<i32>,
+    /// The NAGs, their numbers as bytes.
+    nags: TextColumn,
     rows: usize,
 }
 
@@ -301,8 +315,7 @@ impl MovesColumns {
             eval_cp: Nullable::new(),
             eval_mate: Nullable::new(),
             eval_depth: Nullable::new(),
-            nags: Vec::new(),
-            nag_offsets: vec![0],
+            nags: TextColumn::new(),
             rows: 0,
         }
     }
@@ -316,6 +329,7 @@ impl MovesColumns {
             && self.san.fits(&moves.san, rows)
             && self.uci.fits(&moves.uci, rows)
             && self.fen.fits(&moves.fen, rows)
+            && self.nags.fits(&moves.nags, rows)
     }
 
     /// Appends rows `rows` of `game`, which fit.
@@ -348,17 +362,7 @@ impl MovesColumns {
             self.eval_mate.push(eval_mate(values));
             self.eval_depth.push(eval_depth(values));
         }
-        let nag_span = match rows.start {
-            0 => 0,
-            i => moves.nag_ends.get(i - 1).copied().unwrap_or(0),
-        };
-        let start = self.nags.len();
-        let ends = moves.nag_ends.get(rows.clone()).unwrap_or_default();
-        self.nags.extend_from_slice(
-            moves.nags.get(nag_span..ends.last().copied().unwrap_or(nag_span)).unwrap_or_default(),
-        );
-        // A row has few NAGs: a batch's fit an `i32` many times over.
-        self.nag_offsets.extend(ends.iter().map(|&end| (start + end - nag_span) as i32));
+        self.nags.extend(&moves.nags, rows.clone());
         self.rows += n;
     }
 
@@ -389,13 +393,7 @@ impl MovesColumns {
         columns.push(self.eval_cp.finish());
         columns.push(self.eval_mate.finish());
         columns.push(self.eval_depth.finish());
-        let nags = UInt8Array::from(renew(&mut self.nags));
-        let offsets = renew(&mut self.nag_offsets);
-        self.nag_offsets.push(0);
-        // The offsets start at 0 and grow, one a row, over the NAGs.
-        let list =
-            ListArray::new(nag_field(), OffsetBuffer::new(offsets.into()), Arc::new(nags), None);
-        columns.push(Arc::new(list));
+        columns.push(self.nags.finish_list());
         columns
     }
 }

@@ -45,9 +45,9 @@ pub(crate) const ROSTER: [&str; 6] = {
     [r[0], r[1], r[2], r[3], r[4], r[5]]
 };
 
-/// Texts one after the other in one buffer, the `i`th ending at
-/// `ends[i]`: a text column of a game's moves rows, appended to a batch's
-/// column in one copy.
+/// Texts (or lists of bytes) one after the other in one buffer, the
+/// `i`th ending at `ends[i]`: a column of a game's moves rows, appended
+/// to a batch's column in one copy.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Texts {
     pub(crate) bytes: Vec<u8>,
@@ -102,10 +102,8 @@ pub(crate) struct MoveRows {
     pub(crate) path: Texts,
     /// The first clock, move time and evaluation of each move's comments.
     pub(crate) values: Vec<FirstValues>,
-    /// The NAGs of the moves, row after row, the `i`th row's ending at
-    /// `nag_ends[i]`.
-    pub(crate) nags: Vec<u8>,
-    pub(crate) nag_ends: Vec<usize>,
+    /// The NAGs of the moves, row after row (their numbers as bytes).
+    pub(crate) nags: Texts,
     /// Variations started from each move so far (to number the next).
     variations: Vec<u32>,
 }
@@ -125,7 +123,6 @@ impl MoveRows {
         self.path.clear();
         self.values.clear();
         self.nags.clear();
-        self.nag_ends.clear();
         self.variations.clear();
     }
 }
@@ -388,9 +385,9 @@ impl RowMaker {
         let mut attached = self.attached.iter().peekable();
         for i in 0..moves.len() {
             while let Some(&(_, nag)) = attached.next_if(|(r, _)| *r == i) {
-                moves.nags.push(nag);
+                moves.nags.bytes.push(nag);
             }
-            moves.nag_ends.push(moves.nags.len());
+            moves.nags.end();
         }
     }
 }
