@@ -2,10 +2,9 @@
 //! the two tables, in the order the games are given, and ends a
 //! `RecordBatch` of a table when it has its number of rows.
 
-use std::sync::Arc;
-
 use std::collections::VecDeque;
 use std::ops::Range;
+use std::sync::Arc;
 
 use arrow_array::builder::{
     BooleanBuilder, Date32Builder, Int32Builder, Int64Builder, MapBuilder, MapFieldNames,
