@@ -217,7 +217,7 @@ struct FenMaker {
 impl FenMaker {
     fn write(&mut self, pos: &Position) {
         let fen = Fen::from_position_with(pos, self.en_passant);
-        self.text.push_str(&fen.to_string_with(CastlingNotation::XFen));
+        fen.append_with(CastlingNotation::XFen, &mut self.text);
         self.text.push('\n');
     }
 }

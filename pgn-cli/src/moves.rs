@@ -104,6 +104,8 @@ struct RowMaker<'a> {
     /// For each open line (the main line first): the row of its last
     /// move, and its path.
     lines: Vec<(Option<usize>, Range<usize>)>,
+    /// A FEN being written.
+    fen: String,
 }
 
 /// The rows of a game, but for their first cells: their text, and where
@@ -214,16 +216,23 @@ impl ReplayVisitor for RowMaker<'_> {
     fn event(&mut self, event: &Event<'_>) -> ControlFlow<Rows> {
         match *event {
             Event::Move(ref played) => {
-                let san = self.keep(San::from_played(played).to_string());
-                let uci = self.keep(played.m.to_string());
+                let start = self.text.len();
+                San::append_played(played, &mut self.text);
+                let san = start..self.text.len();
+                // Writing to a `Vec` cannot fail.
+                let _ = write!(self.text, "{}", played.m);
+                let uci = san.end..self.text.len();
                 let fen = match self.args.fen {
                     None => 0..0,
                     Some(when) => {
                         let pos =
                             if when == FenWhen::Before { played.before } else { played.after };
-                        let fen = Fen::from_position_with(pos, self.args.en_passant)
-                            .to_string_with(CastlingNotation::XFen);
-                        self.keep(fen)
+                        self.fen.clear();
+                        Fen::from_position_with(pos, self.args.en_passant)
+                            .append_with(CastlingNotation::XFen, &mut self.fen);
+                        let start = self.text.len();
+                        self.text.extend_from_slice(self.fen.as_bytes());
+                        start..self.text.len()
                     }
                 };
                 let path = self.lines.last().map_or(0..0, |(_, path)| path.clone());
@@ -332,6 +341,7 @@ impl<'a> Work for MovesWork<'a> {
             attached: Vec::new(),
             text: Vec::new(),
             lines: Vec::new(),
+            fen: String::new(),
         })
     }
 

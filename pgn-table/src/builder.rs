@@ -205,7 +205,10 @@ impl TextColumn {
     /// Appends `count` times `text`, which fit.
     fn repeat(&mut self, text: &str, count: usize) {
         let start = self.bytes.len();
-        self.bytes.extend_from_slice(text.repeat(count).as_bytes());
+        self.bytes.reserve(text.len() * count);
+        for _ in 0..count {
+            self.bytes.extend_from_slice(text.as_bytes());
+        }
         // At most `MAX_BYTES`: see `extend`.
         self.offsets.extend((1..=count).map(|i| (start + i * text.len()) as i32));
     }
@@ -465,12 +468,13 @@ impl TableBuilder {
             // far smaller than a batch's text.
             let mut rows = 0..game.moves.len();
             while !rows.is_empty() {
-                if !self.moves.fits(&self.file, game, &rows) && self.moves.rows > 0 {
+                let fits = self.moves.fits(&self.file, game, &rows);
+                if !fits && self.moves.rows > 0 {
                     self.cut(Table::Moves);
                     continue;
                 }
                 let mut end = rows.end;
-                if !self.moves.fits(&self.file, game, &rows) {
+                if !fits {
                     end = rows.start + 1;
                     while end < rows.end
                         && self.moves.fits(&self.file, game, &(rows.start..end + 1))

@@ -33,6 +33,9 @@ const TYPED_COLUMNS: [&str; 9] = [
     "Termination",
 ];
 
+/// The tags [`column_tags`] reads: the text roster tags, then the typed.
+const COLUMN_TAGS: usize = ROSTER.len() + TYPED_COLUMNS.len();
+
 /// Whether the tag `name` has a column of its own in the games table.
 fn has_own_column(name: &[u8]) -> bool {
     SEVEN_TAG_ROSTER.iter().chain(&TYPED_COLUMNS).any(|own| own.as_bytes() == name)
@@ -397,8 +400,8 @@ impl RowMaker {
 /// pairs: the last value of each name, trimmed, unless it is absent or a
 /// placeholder: empty, `-`, question marks, or question marks and dots
 /// (`????.??.??`).
-fn column_tags(tags: &Tags) -> [Option<&[u8]>; 15] {
-    let mut values = [None; 15];
+fn column_tags(tags: &Tags) -> [Option<&[u8]>; COLUMN_TAGS] {
+    let mut values = [None; COLUMN_TAGS];
     for tag in tags.iter() {
         let mut names = ROSTER.iter().chain(&TYPED_COLUMNS);
         if let Some(i) = names.position(|name| name.as_bytes() == tag.name)
@@ -411,7 +414,7 @@ fn column_tags(tags: &Tags) -> [Option<&[u8]>; 15] {
     values
 }
 
-/// Whether a tag value says nothing (see [`known`]).
+/// Whether a tag value says nothing (see [`column_tags`]).
 pub(crate) fn unknown(value: &[u8]) -> bool {
     is_placeholder(value) || value.iter().all(|&b| b == b'?' || b == b'.')
 }
